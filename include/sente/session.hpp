@@ -1,0 +1,127 @@
+#pragma once
+
+// sente::Session: one game in play, with its history, clock, level and engine.
+//
+// This is the game-agnostic boundary between every front end (GTP, the terminal, an embedder)
+// and the games and search behind it. Moves go in and come out as text in the selected game's
+// notation; nothing here exposes a position or a bitboard. No function throws: failures come
+// back as sente::Error values with a code and a readable message, and a failed call changes
+// nothing.
+//
+// A Session is not thread-safe, with one exception: request_stop() may be called from any thread
+// while genmove() runs, and makes it return the best move found so far.
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sente/limits.hpp"
+#include "sente/result.hpp"
+#include "sente/types.hpp"
+
+namespace sente {
+
+// Engine settings a session starts with (the command-line options map onto these).
+struct EngineSettings {
+    int level = 0;                   // 0: the game's strongest level
+    int threads = 1;                 // search threads
+    std::size_t hash_mb = 64;        // transposition table size
+    SearchLimits limits;             // fixed limits applied to every genmove (0 = none)
+    Milliseconds move_overhead{50};  // reserved per move for process and GUI lag
+    Orientation orientation = Orientation::native;
+};
+
+class Session {
+  public:
+    Session();
+    explicit Session(const EngineSettings& settings);
+    ~Session();
+    Session(Session&&) noexcept;
+    Session& operator=(Session&&) noexcept;
+
+    // ---- Games -------------------------------------------------------------------------------
+    // Every game sente plays, in the order `list_games` shows them.
+    static std::span<const GameInfo> games();
+    // Selects a game by id, GTP name or alias, case-insensitively ("othello", "Othello",
+    // "reversi"), and starts a new game on `size` (0: the game's default size).
+    Result<void> select_game(std::string_view name, int size = 0);
+    const GameInfo& game() const;
+    int board_size() const;
+    // Changes the board size of the current game and starts a new game.
+    Result<void> set_board_size(int size);
+    void set_orientation(Orientation orientation);
+    Orientation orientation() const;
+
+    // ---- The game in play --------------------------------------------------------------------
+    void new_game();
+    Color side_to_move() const;
+    // Plays `move` for `color`. When `color` is not to move but the side to move has no legal
+    // move except a pass, that pass is played first (an implicit pass, as Othello GUIs expect);
+    // undo() takes it back together with the move.
+    Result<void> play(Color color, std::string_view move);
+    // Plays `move` for the side to move.
+    Result<void> play(std::string_view move);
+    // Legal moves of the side to move in the game's notation (lower case), "pass" when a pass is
+    // the only move, and none when the game is over.
+    std::vector<std::string> legal_moves() const;
+    // Takes back the last move (and an implicit pass played for it). Unlimited, to the start.
+    Result<void> undo();
+    // Moves played so far, passes included, in order.
+    std::vector<std::string> history() const;
+    Outcome outcome() const;
+
+    // A text diagram of the board for people: coordinates, counts, side to move.
+    std::string render() const;
+    // The board as rows of X (black), O (white) and . (empty), top row first, one line each.
+    std::string board_rows() const;
+    // The position in the game's one-line text format (Reversi: 64 squares and the side to move).
+    std::string position_text() const;
+    // Replaces the game with one starting from `text` (history cleared).
+    Result<void> set_position(std::string_view text);
+
+    // ---- Engine ------------------------------------------------------------------------------
+    Result<void> set_level(int level);
+    int level() const;
+    // A short name for a level, to show in help and menus.
+    std::string level_name(int level) const;
+    // Fixed limits applied to every search from now on (0 = none of that kind).
+    void set_limits(const SearchLimits& limits);
+    const SearchLimits& limits() const;
+    Result<void> set_hash_size(std::size_t megabytes);
+    Result<void> set_threads(int threads);
+    void set_move_overhead(Milliseconds overhead);
+
+    // Clocks. A time control resets both clocks to its main time; time_left updates one.
+    void set_time_control(const TimeControl& control);
+    const TimeControl& time_control() const;
+    void set_time_left(Color color, ClockReading reading);
+    ClockReading time_left(Color color) const;
+
+    // Chooses a move for `color` within the clock and the limits, and plays it when `commit`.
+    // A pass is reported as "pass". Asking for the side not to move fails unless that side's
+    // opponent must pass (see play()). When the game is over the answer is a pass and nothing
+    // is played.
+    Result<MoveReport> genmove(Color color, bool commit = true);
+    // As above with explicit limits for this search only (they tighten the session's limits).
+    Result<MoveReport> genmove(Color color, const SearchLimits& limits, bool commit);
+
+    // Leaves of the game tree `depth` moves deep from the current position, a forced pass
+    // counting as a move and a finished game as one leaf (the move generator's self-check).
+    std::uint64_t perft(int depth) const;
+
+    // Called after every completed iteration of a search, on the searching thread.
+    void set_progress_callback(std::function<void(const SearchInfo&)> callback);
+    // Asks a running genmove() to stop and answer with its best move so far. Thread-safe.
+    void request_stop();
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sente

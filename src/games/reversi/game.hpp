@@ -1,0 +1,157 @@
+#pragma once
+
+// Reversi as the search and the Session see it: the game concept's types and static functions.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "games/reversi/eval.hpp"
+#include "games/reversi/notation.hpp"
+#include "games/reversi/position.hpp"
+#include "search/move_list.hpp"
+#include "search/score.hpp"
+#include "sente/result.hpp"
+#include "sente/types.hpp"
+
+namespace sente::reversi {
+
+struct ReversiGame {
+    using Position = reversi::Position;
+    using Move = reversi::Move;
+    using Undo = reversi::Position;  // copy-make: the position is 17 bytes
+    // At most 33 moves are known to be legal at once in Othello; 64 needs no proof.
+    using MoveList = search::MoveList<Move, 64>;
+    struct Evaluator {
+        EvalKind kind = EvalKind::stability_mobility;
+    };
+
+    // ---- Search --------------------------------------------------------------------------
+    static void generate_moves(const Position& pos, MoveList& list) {
+        Bitboard moves = legal_moves(pos);
+        if (moves == 0) {
+            if (legal_moves(pos.opponent, pos.player) != 0) list.push(Move::pass());
+            return;
+        }
+        for (; moves != 0; moves &= moves - 1) list.push(Move::at(lowest_square(moves)));
+    }
+    static Undo make_move(Position& pos, Move move) {
+        const Undo undo = pos;
+        pos = play(pos, move);
+        return undo;
+    }
+    static void unmake_move(Position& pos, Move, const Undo& undo) { pos = undo; }
+    static bool is_game_over(const Position& pos) { return reversi::is_game_over(pos); }
+    // Wins and losses by the final disc difference, so the search also maximises the margin.
+    static search::Score terminal_score(const Position& pos, int /*ply*/) {
+        const int diff = final_disc_difference(pos);
+        return diff > 0 ? search::kWin + diff : diff < 0 ? -search::kWin + diff : 0;
+    }
+    static search::Score evaluate(const Position& pos, const Evaluator& eval) {
+        return reversi::evaluate(pos, eval.kind);
+    }
+    static int order_score(const Position& pos, Move move, int depth) {
+        return move_order_score(pos, move, depth);
+    }
+    static std::uint64_t hash(const Position& pos) {
+        // The value of a Reversi position depends on (player, opponent) only, not on colours.
+        return mix(pos.player ^ mix(pos.opponent + 0x9E3779B97F4A7C15ULL));
+    }
+    static Color side_to_move(const Position& pos) { return pos.side; }
+    static std::uint16_t pack(Move move) {
+        return move.is_none() ? 0 : static_cast<std::uint16_t>(move.square + 1);
+    }
+    static Move unpack(std::uint16_t packed) {
+        return packed == 0 ? Move::none() : Move{static_cast<std::uint8_t>(packed - 1)};
+    }
+
+    // ---- Session -------------------------------------------------------------------------
+    static const GameInfo& info() {
+        static const GameInfo kInfo{"othello", "Othello", "Reversi / Othello", 8, 8, 8, 10};
+        return kInfo;
+    }
+    static constexpr std::array<std::string_view, 2> kAliases = {"reversi", "othello"};
+
+    static Position start_position(int /*size*/) { return reversi::start_position(); }
+    static bool is_pass(Move move) { return move.is_pass(); }
+    static Result<Move> parse_move(std::string_view text, Orientation orientation) {
+        return reversi::parse_move(text, orientation);
+    }
+    static std::string format_move(Move move, Orientation orientation) {
+        return reversi::format_move(move, orientation);
+    }
+    // Why `move` cannot be played here, or nothing when it can.
+    static Result<void> check_move(const Position& pos, Move move, Orientation orientation) {
+        if (is_game_over(pos)) return make_error(ErrorCode::illegal_move, "the game is over");
+        if (move.is_pass()) {
+            if (must_pass(pos)) return {};
+            return make_error(ErrorCode::illegal_move,
+                              fmt::format("{} has a move and may not pass", to_string(pos.side)));
+        }
+        const std::string name = format_move(move, orientation);
+        if (!(pos.empty() & square_bit(move.square))) {
+            return make_error(ErrorCode::illegal_move, fmt::format("{} is occupied", name));
+        }
+        if (flips(move.square, pos.player, pos.opponent) == 0) {
+            return make_error(ErrorCode::illegal_move, fmt::format("{} flips no disc", name));
+        }
+        return {};
+    }
+    static Outcome outcome(const Position& pos) { return reversi::outcome(pos); }
+    static std::string render(const Position& pos, Move last, Orientation orientation) {
+        return reversi::render(pos, last, orientation);
+    }
+    static std::string board_rows(const Position& pos, Orientation /*same picture*/) {
+        return reversi::board_rows(pos);
+    }
+    static std::string format_position(const Position& pos) {
+        return reversi::format_position(pos);
+    }
+    static Result<Position> parse_position(std::string_view text) {
+        return reversi::parse_position(text);
+    }
+    // Moves the side to move still expects to make, for the time manager.
+    static int moves_left(const Position& pos) { return (pos.empty_count() + 1) / 2; }
+
+    // ---- Levels --------------------------------------------------------------------------
+    struct Level {
+        std::string_view name;
+        Evaluator eval;
+        int max_depth;  // 0: no depth limit (the clock decides)
+    };
+    // 1-8 are the seed programs' levels; 9-10 play at full strength.
+    static constexpr std::array<Level, 10> kLevels = {{
+        {"菜鸟 rookie", {EvalKind::discs}, 1},
+        {"新手 novice", {EvalKind::corner_edge}, 1},
+        {"入门 beginner", {EvalKind::corner_edge}, 2},
+        {"棋手 player", {EvalKind::corner_edge}, 3},
+        {"棋士 expert", {EvalKind::corner_edge_mobility}, 4},
+        {"大师 master", {EvalKind::corner_edge_mobility}, 5},
+        {"宗师 grandmaster", {EvalKind::stability_mobility}, 6},
+        {"棋圣 sage", {EvalKind::stability_mobility}, 8},
+        {"sente strong", {EvalKind::stability_mobility}, 0},
+        {"sente full strength", {EvalKind::stability_mobility}, 0},
+    }};
+    static const Level& level(int number) { return kLevels[number - 1]; }
+
+    static std::string score_text(search::Score score, bool exact) {
+        if (search::is_proven_win(score)) return fmt::format("win by {}", score - search::kWin);
+        if (search::is_proven_loss(score)) return fmt::format("loss by {}", -search::kWin - score);
+        if (exact && score == 0) return "draw";
+        return fmt::format("{:+.2f}", score / 100.0);
+    }
+
+  private:
+    static std::uint64_t mix(std::uint64_t x) {
+        x ^= x >> 30;
+        x *= 0xBF58476D1CE4E5B9ULL;
+        x ^= x >> 27;
+        x *= 0x94D049BB133111EBULL;
+        return x ^ (x >> 31);
+    }
+};
+
+}  // namespace sente::reversi

@@ -1,0 +1,186 @@
+#include "games/reversi/notation.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+
+namespace sente::reversi {
+
+namespace {
+
+// Othello rows count from the top; GoGui draws row 1 at the bottom.
+int row_label(int row, Orientation orientation) {
+    return orientation == Orientation::gogui ? 8 - row : row + 1;
+}
+
+int row_from_label(int label, Orientation orientation) {
+    return orientation == Orientation::gogui ? 8 - label : label - 1;
+}
+
+char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (lower(a[i]) != lower(b[i])) return false;
+    }
+    return true;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+}  // namespace
+
+std::string format_move(Move move, Orientation orientation) {
+    if (move.is_pass()) return "pass";
+    if (move.is_none()) return "none";
+    const int col = move.square % 8;
+    const int row = move.square / 8;
+    return fmt::format("{}{}", static_cast<char>('a' + col), row_label(row, orientation));
+}
+
+Result<Move> parse_move(std::string_view text, Orientation orientation) {
+    if (equals_ignoring_case(text, "pass")) return Move::pass();
+    const auto bad_syntax = [&] {
+        return make_error(
+            ErrorCode::syntax_error,
+            fmt::format("'{}' is not a move: expected a square like d3, or pass", text));
+    };
+    if (text.size() < 2 || text.size() > 3) return bad_syntax();
+    const char file = lower(text[0]);
+    if (file < 'a' || file > 'z') return bad_syntax();
+    int label = 0;
+    for (char c : text.substr(1)) {
+        if (!std::isdigit(static_cast<unsigned char>(c))) return bad_syntax();
+        label = label * 10 + (c - '0');
+    }
+    if (file > 'h' || label < 1 || label > 8) {
+        return make_error(ErrorCode::illegal_move,
+                          fmt::format("{} is off the 8x8 board (a1-h8)", text));
+    }
+    return Move::at(row_from_label(label, orientation) * 8 + (file - 'a'));
+}
+
+std::string format_position(const Position& pos) {
+    std::string text;
+    text.reserve(66);
+    const Bitboard black = pos.discs_of(Color::black);
+    const Bitboard white = pos.discs_of(Color::white);
+    for (int sq = 0; sq < kSquares; ++sq) {
+        const Bitboard bit = square_bit(sq);
+        text += (black & bit) ? 'X' : (white & bit) ? 'O' : '-';
+    }
+    text += ' ';
+    text += pos.side == Color::black ? 'X' : 'O';
+    return text;
+}
+
+Result<Position> parse_position(std::string_view text) {
+    if (const auto semicolon = text.find(';'); semicolon != std::string_view::npos) {
+        text = text.substr(0, semicolon);
+    }
+    text = trim(text);
+    if (text.size() < 66) {
+        return make_error(ErrorCode::syntax_error,
+                          "a position is 64 squares (X, O or -) followed by the side to move");
+    }
+    Bitboard black = 0;
+    Bitboard white = 0;
+    for (int sq = 0; sq < kSquares; ++sq) {
+        switch (text[sq]) {
+            case 'X':
+            case 'x':
+            case '*':
+                black |= square_bit(sq);
+                break;
+            case 'O':
+            case 'o':
+                white |= square_bit(sq);
+                break;
+            case '-':
+            case '.':
+                break;
+            default:
+                return make_error(ErrorCode::syntax_error,
+                                  fmt::format("square {} is '{}': expected X, O, - or .",
+                                              format_move(Move::at(sq)), text[sq]));
+        }
+    }
+    const std::string_view side = trim(text.substr(kSquares));
+    Color to_move;
+    if (equals_ignoring_case(side, "X") || equals_ignoring_case(side, "black") || side == "*") {
+        to_move = Color::black;
+    } else if (equals_ignoring_case(side, "O") || equals_ignoring_case(side, "white")) {
+        to_move = Color::white;
+    } else {
+        return make_error(ErrorCode::syntax_error,
+                          fmt::format("side to move '{}': expected X or O", side));
+    }
+    Position pos;
+    pos.side = to_move;
+    pos.player = to_move == Color::black ? black : white;
+    pos.opponent = to_move == Color::black ? white : black;
+    return pos;
+}
+
+std::string board_rows(const Position& pos) {
+    const Bitboard black = pos.discs_of(Color::black);
+    const Bitboard white = pos.discs_of(Color::white);
+    std::string rows;
+    for (int row = 0; row < 8; ++row) {
+        for (int col = 0; col < 8; ++col) {
+            const Bitboard bit = square_bit(row * 8 + col);
+            rows += (black & bit) ? 'X' : (white & bit) ? 'O' : '.';
+        }
+        if (row < 7) rows += '\n';
+    }
+    return rows;
+}
+
+std::string render(const Position& pos, Move last_move, Orientation orientation) {
+    const Bitboard black = pos.discs_of(Color::black);
+    const Bitboard white = pos.discs_of(Color::white);
+    const Bitboard moves = legal_moves(pos);
+    const Outcome result = outcome(pos);
+
+    std::string side_note;
+    if (result.over) {
+        side_note = fmt::format("Game over: {}", result_text(result));
+    } else if (moves == 0) {
+        side_note = fmt::format("{} to move (must pass)", to_string(pos.side));
+    } else {
+        side_note = fmt::format("{} to move", to_string(pos.side));
+    }
+    const std::string notes[8] = {
+        fmt::format("X black {:2}", popcount(black)),
+        fmt::format("O white {:2}", popcount(white)),
+        side_note,
+        last_move.is_none() ? std::string{}
+                            : fmt::format("last move {}", format_move(last_move, orientation)),
+    };
+
+    // Each square is a separator and a mark; the last move is bracketed: (X).
+    const int last = last_move.is_none() || last_move.is_pass() ? -1 : last_move.square;
+    std::string out = "   a b c d e f g h\n";
+    for (int row = 0; row < 8; ++row) {
+        out += fmt::format("{:2}", row_label(row, orientation));
+        for (int col = 0; col < 8; ++col) {
+            const int sq = row * 8 + col;
+            const Bitboard bit = square_bit(sq);
+            out += sq == last ? '(' : (col > 0 && sq - 1 == last) ? ')' : ' ';
+            out += (black & bit) ? 'X' : (white & bit) ? 'O' : (moves & bit) ? '*' : '.';
+        }
+        out += row * 8 + 7 == last ? ')' : ' ';
+        out += fmt::format("{}", row_label(row, orientation));
+        if (!notes[row].empty()) out += "   " + notes[row];
+        out += '\n';
+    }
+    out += "   a b c d e f g h";
+    return out;
+}
+
+}  // namespace sente::reversi

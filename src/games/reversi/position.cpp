@@ -1,0 +1,115 @@
+#include "games/reversi/position.hpp"
+
+namespace sente::reversi {
+
+namespace {
+
+// Squares reached by a run of opponent discs in direction Step that starts next to a player
+// disc. `opponents` is pre-masked so that no run wraps around the board edge. A run holds at
+// most six discs, hence one shift plus five widenings.
+template <int Step>
+Bitboard moves_in_direction(Bitboard player, Bitboard opponents) {
+    Bitboard run = shift<Step>(player) & opponents;
+    run |= shift<Step>(run) & opponents;
+    run |= shift<Step>(run) & opponents;
+    run |= shift<Step>(run) & opponents;
+    run |= shift<Step>(run) & opponents;
+    run |= shift<Step>(run) & opponents;
+    return shift<Step>(run);
+}
+
+// Opponent discs bracketed in direction Step between `move_bit` and a player disc.
+template <int Step>
+Bitboard flips_in_direction(Bitboard move_bit, Bitboard player, Bitboard opponents) {
+    Bitboard flipped = 0;
+    Bitboard next = shift<Step>(move_bit) & opponents;
+    while (next != 0) {
+        flipped |= next;
+        next = shift<Step>(next);
+        if (next & player) return flipped;
+        next &= opponents;
+    }
+    return 0;
+}
+
+}  // namespace
+
+Position start_position() {
+    // d4 (27) and e5 (36) white; d5 (35) and e4 (28) black; black moves first.
+    return Position{square_bit(28) | square_bit(35), square_bit(27) | square_bit(36), Color::black};
+}
+
+Bitboard legal_moves(Bitboard player, Bitboard opponent) {
+    // Horizontal and diagonal runs must not cross files a/h; vertical runs cannot wrap.
+    const Bitboard inner = opponent & kInnerFiles;
+    const Bitboard moves =
+        moves_in_direction<1>(player, inner) | moves_in_direction<-1>(player, inner) |
+        moves_in_direction<8>(player, opponent) | moves_in_direction<-8>(player, opponent) |
+        moves_in_direction<9>(player, inner) | moves_in_direction<-9>(player, inner) |
+        moves_in_direction<7>(player, inner) | moves_in_direction<-7>(player, inner);
+    return moves & ~(player | opponent);
+}
+
+Bitboard flips(int square, Bitboard player, Bitboard opponent) {
+    const Bitboard bit = square_bit(square);
+    if ((player | opponent) & bit) return 0;
+    const Bitboard inner = opponent & kInnerFiles;
+    return flips_in_direction<1>(bit, player, inner) | flips_in_direction<-1>(bit, player, inner) |
+           flips_in_direction<8>(bit, player, opponent) |
+           flips_in_direction<-8>(bit, player, opponent) |
+           flips_in_direction<9>(bit, player, inner) | flips_in_direction<-9>(bit, player, inner) |
+           flips_in_direction<7>(bit, player, inner) | flips_in_direction<-7>(bit, player, inner);
+}
+
+bool must_pass(const Position& pos) {
+    return legal_moves(pos.player, pos.opponent) == 0 && legal_moves(pos.opponent, pos.player) != 0;
+}
+
+bool is_game_over(const Position& pos) {
+    return legal_moves(pos.player, pos.opponent) == 0 && legal_moves(pos.opponent, pos.player) == 0;
+}
+
+bool is_legal(const Position& pos, Move move) {
+    if (move.is_pass()) return must_pass(pos);
+    if (move.square >= kSquares) return false;
+    return (legal_moves(pos) & square_bit(move.square)) != 0;
+}
+
+Position play(const Position& pos, Move move) {
+    const Color next = opponent(pos.side);
+    if (move.is_pass()) return Position{pos.opponent, pos.player, next};
+    const Bitboard flipped = flips(move.square, pos.player, pos.opponent);
+    return Position{pos.opponent & ~flipped, pos.player | flipped | square_bit(move.square), next};
+}
+
+int final_disc_difference(const Position& pos) {
+    const int diff = disc_difference(pos);
+    const int empties = pos.empty_count();
+    if (diff > 0) return diff + empties;
+    if (diff < 0) return diff - empties;
+    return 0;
+}
+
+Outcome outcome(const Position& pos) {
+    Outcome result;
+    result.over = is_game_over(pos);
+    const int black = popcount(pos.discs_of(Color::black));
+    const int white = popcount(pos.discs_of(Color::white));
+    const int empties = kSquares - black - white;
+    result.black_points = black;
+    result.white_points = white;
+    if (!result.over) return result;
+    if (black > white) {
+        result.winner = Color::black;
+        result.black_points += empties;
+    } else if (white > black) {
+        result.winner = Color::white;
+        result.white_points += empties;
+    } else {
+        result.black_points += empties / 2;
+        result.white_points += empties / 2;
+    }
+    return result;
+}
+
+}  // namespace sente::reversi

@@ -1,0 +1,182 @@
+// sente: command line. Parses options with CLI11, builds a Session, and hands it to a front end.
+
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <string>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "protocol/gtp.hpp"
+#include "sente/session.hpp"
+#include "sente/version.hpp"
+#include "terminal/play.hpp"
+
+namespace {
+
+struct Options {
+    std::string game = "othello";
+    int size = 0;
+    int level = 0;
+    int threads = 1;
+    std::size_t hash_mb = 64;
+    long long movetime_ms = 0;
+    int depth = 0;
+    long long move_overhead_ms = 50;
+    sente::Orientation coordinates = sente::Orientation::native;
+    bool quiet = false;
+
+    std::string seats = "black";
+    std::string perft_position;
+    int perft_depth = 0;
+};
+
+std::string games_help() {
+    std::string text = "game to play:";
+    for (const sente::GameInfo& info : sente::Session::games()) {
+        text += fmt::format(" {} ({})", info.id, info.title);
+    }
+    return text;
+}
+
+void add_engine_options(CLI::App& app, Options& options) {
+    app.add_option("-g,--game", options.game, games_help())->capture_default_str();
+    app.add_option("-s,--size", options.size, "board size (0: the game's default)")
+        ->check(CLI::Range(0, 64));
+    app.add_option("-l,--level", options.level,
+                   "1 (weakest) to 10 (full strength); default: full strength")
+        ->check(CLI::Range(1, 10));
+    app.add_option("-t,--threads", options.threads, "search threads")
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
+    app.add_option("--hash", options.hash_mb, "transposition table size in MB")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
+        ->capture_default_str();
+    app.add_option("--movetime", options.movetime_ms,
+                   "milliseconds per move (without a clock the default is 1000)")
+        ->check(CLI::Range(0LL, 1LL << 40));
+    app.add_option("--depth", options.depth, "search depth limit in plies (0: none)")
+        ->check(CLI::Range(0, 127));
+    app.add_option("--move-overhead", options.move_overhead_ms,
+                   "milliseconds kept back per move for process and GUI lag")
+        ->check(CLI::Range(0LL, 60'000LL))
+        ->capture_default_str();
+    const std::map<std::string, sente::Orientation> orientations = {
+        {"native", sente::Orientation::native}, {"gogui", sente::Orientation::gogui}};
+    app.add_option("--coordinates", options.coordinates,
+                   "move coordinates: native (Othello a1 top-left) or gogui (row 1 at the "
+                   "bottom, for GoGui)")
+        ->transform(CLI::CheckedTransformer(orientations, CLI::ignore_case));
+    app.add_flag("-q,--quiet", options.quiet, "no search progress on stderr");
+}
+
+// Builds the session the options describe, or explains on stderr why it cannot.
+std::optional<sente::Session> make_session(const Options& options) {
+    sente::EngineSettings settings;
+    settings.level = options.level;
+    settings.threads = options.threads;
+    settings.hash_mb = options.hash_mb;
+    settings.limits.depth = options.depth;
+    settings.limits.movetime = sente::Milliseconds{options.movetime_ms};
+    settings.move_overhead = sente::Milliseconds{options.move_overhead_ms};
+    settings.orientation = options.coordinates;
+    sente::Session session(settings);
+    if (auto selected = session.select_game(options.game, options.size); !selected) {
+        std::cerr << "sente: " << selected.error().message << '\n';
+        return std::nullopt;
+    }
+    if (auto hashed = session.set_hash_size(options.hash_mb); !hashed) {
+        std::cerr << "sente: " << hashed.error().message << '\n';
+        return std::nullopt;
+    }
+    return session;
+}
+
+int run_gtp(const Options& options) {
+    auto session = make_session(options);
+    if (!session) return 2;
+    sente::gtp::Engine engine(*session, std::cout, options.quiet ? nullptr : &std::cerr);
+    return engine.run(std::cin);
+}
+
+int run_play(const Options& options) {
+    auto session = make_session(options);
+    if (!session) return 2;
+    static const std::map<std::string, sente::terminal::Seats> kSeats = {
+        {"black", sente::terminal::Seats::human_black},
+        {"white", sente::terminal::Seats::human_white},
+        {"both", sente::terminal::Seats::humans},
+        {"none", sente::terminal::Seats::engines},
+    };
+    return sente::terminal::play(*session, kSeats.at(options.seats), std::cin, std::cout);
+}
+
+int run_perft(const Options& options) {
+    auto session = make_session(options);
+    if (!session) return 2;
+    if (!options.perft_position.empty()) {
+        if (auto set = session->set_position(options.perft_position); !set) {
+            std::cerr << "sente: " << set.error().message << '\n';
+            return 2;
+        }
+    }
+    std::cout << fmt::format("perft {} from {}\n", session->game().id, session->position_text());
+    std::cout << fmt::format("{:>5} {:>16} {:>10} {:>14}\n", "depth", "leaves", "seconds",
+                             "leaves/s");
+    for (int depth = 1; depth <= options.perft_depth; ++depth) {
+        const auto start = std::chrono::steady_clock::now();
+        const std::uint64_t leaves = session->perft(depth);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double rate = seconds > 0 ? leaves / seconds : 0.0;
+        std::cout << fmt::format("{:>5} {:>16} {:>10.3f} {:>14.0f}\n", depth, leaves, seconds,
+                                 rate);
+        std::cout.flush();
+    }
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // A GUI may close the pipe at any time; a failed write must not kill the process.
+    std::signal(SIGPIPE, SIG_IGN);
+
+    Options options;
+    CLI::App app{fmt::format(
+        "sente {}: an engine for Reversi/Othello (more games to come), speaking GTP.\n"
+        "With no command it plays in the terminal when stdin is a terminal, and speaks GTP "
+        "otherwise (so a GUI can start the bare binary).",
+        sente::kVersion)};
+    app.set_version_flag("--version", std::string("sente ") + sente::kVersion);
+    add_engine_options(app, options);
+
+    CLI::App* gtp =
+        app.add_subcommand("gtp", "speak GTP version 2 on stdin/stdout (protocol/GTP.md)");
+    CLI::App* play = app.add_subcommand("play", "play a game against sente in the terminal");
+    play->add_option("--color", options.seats,
+                     "your colour: black, white, both (two people) or none (watch sente)")
+        ->check(CLI::IsMember({"black", "white", "both", "none"}, CLI::ignore_case))
+        ->capture_default_str();
+    CLI::App* perft = app.add_subcommand(
+        "perft", "count the leaves of the game tree to each depth up to DEPTH (rules self-check)");
+    perft->add_option("depth", options.perft_depth, "deepest depth to count")
+        ->required()
+        ->check(CLI::Range(1, 40));
+    perft->add_option("--position", options.perft_position,
+                      "start from this position (Reversi: 64 squares X/O/- and the side to move)");
+    for (CLI::App* sub : {gtp, play, perft}) sub->fallthrough();
+    app.require_subcommand(0, 1);
+
+    CLI11_PARSE(app, argc, argv);
+
+    if (*perft) return run_perft(options);
+    if (*play) return run_play(options);
+    if (*gtp) return run_gtp(options);
+    return isatty(STDIN_FILENO) ? run_play(options) : run_gtp(options);
+}

@@ -1,0 +1,444 @@
+#include "protocol/gtp.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <istream>
+#include <optional>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "sente/version.hpp"
+
+namespace sente::gtp {
+
+namespace {
+
+using std::chrono::seconds;
+
+Error syntax_error(std::string message = "syntax error") {
+    return make_error(ErrorCode::syntax_error, std::move(message));
+}
+
+std::string lower(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string upper(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::optional<Color> parse_color(std::string_view text) {
+    const std::string c = lower(text);
+    if (c == "b" || c == "black") return Color::black;
+    if (c == "w" || c == "white") return Color::white;
+    return std::nullopt;
+}
+
+// A whole decimal integer in [min, max], nothing else.
+std::optional<long long> parse_integer(std::string_view text, long long min, long long max) {
+    long long value = 0;
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (error != std::errc{} || stop != end || value < min || value > max) return std::nullopt;
+    return value;
+}
+
+std::optional<double> parse_real(std::string_view text) {
+    double value = 0;
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (error != std::errc{} || stop != end || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+// Clock arguments are whole seconds; a year is plenty and keeps milliseconds far from overflow.
+constexpr long long kMaxSeconds = 366LL * 24 * 3600;
+constexpr long long kMaxStones = 1'000'000;
+
+std::optional<Milliseconds> parse_seconds(std::string_view text) {
+    const auto value = parse_integer(text, 0, kMaxSeconds);
+    if (!value) return std::nullopt;
+    return std::chrono::duration_cast<Milliseconds>(seconds{*value});
+}
+
+std::string join(const std::vector<std::string>& items, std::string_view separator) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i > 0) out += separator;
+        out += items[i];
+    }
+    return out;
+}
+
+// GTP replies end at the first empty line, so a reply may not contain one. A reply that starts
+// with a line break (a board diagram) keeps it.
+std::string without_blank_lines(std::string_view text) {
+    std::string out;
+    const bool starts_on_next_line = !text.empty() && text.front() == '\n';
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        const std::string_view line = text.substr(start, end - start);
+        if (line.find_first_not_of(' ') != std::string_view::npos) {
+            if (!out.empty() || starts_on_next_line) out += '\n';
+            out += line;
+        }
+        start = end + 1;
+    }
+    return out;
+}
+
+void write_progress(std::ostream& log, const SearchInfo& info) {
+    log << fmt::format("info depth {} score {}{} nodes {} nps {} time {} pv {}\n", info.depth,
+                       info.score_text, info.exact ? " exact" : "", info.nodes,
+                       info.nodes_per_second(), info.elapsed.count(), join(info.pv, " "));
+    log.flush();
+}
+
+}  // namespace
+
+std::string error_text(const Error& error) {
+    switch (error.code) {
+        case ErrorCode::syntax_error:
+            return "syntax error";
+        case ErrorCode::illegal_move:
+            return "illegal move";
+        case ErrorCode::cannot_undo:
+            return "cannot undo";
+        case ErrorCode::unacceptable_size:
+            return "unacceptable size";
+        case ErrorCode::cannot_score:
+            return "cannot score";
+        case ErrorCode::unknown_game:
+        case ErrorCode::invalid_argument:
+        case ErrorCode::wrong_turn:
+            return error.message;
+    }
+    return error.message;
+}
+
+Engine::Engine(Session& session, std::ostream& out, std::ostream* log)
+    : session_(session), out_(out), log_(log) {
+    commands_ = {
+        {"protocol_version", &Engine::protocol_version},
+        {"name", &Engine::name},
+        {"version", &Engine::version},
+        {"known_command", &Engine::known_command},
+        {"list_commands", &Engine::list_commands},
+        {"quit", &Engine::quit},
+        {"boardsize", &Engine::boardsize},
+        {"clear_board", &Engine::clear_board},
+        {"komi", &Engine::komi},
+        {"play", &Engine::play},
+        {"genmove", &Engine::genmove},
+        {"reg_genmove", &Engine::reg_genmove},
+        {"undo", &Engine::undo},
+        {"showboard", &Engine::showboard},
+        {"final_score", &Engine::final_score},
+        {"list_games", &Engine::list_games},
+        {"set_game", &Engine::set_game},
+        {"time_settings", &Engine::time_settings},
+        {"time_left", &Engine::time_left},
+        {"kgs-time_settings", &Engine::kgs_time_settings},
+        {"set_level", &Engine::set_level},
+        {"level", &Engine::set_level},
+        {"gogui-rules_game_id", &Engine::rules_game_id},
+        {"gogui-rules_board_size", &Engine::rules_board_size},
+        {"gogui-rules_board", &Engine::rules_board},
+        {"gogui-rules_legal_moves", &Engine::rules_legal_moves},
+        {"gogui-rules_side_to_move", &Engine::rules_side_to_move},
+        {"gogui-rules_final_result", &Engine::rules_final_result},
+        {"sente-position", &Engine::sente_position},
+        {"sente-hash", &Engine::sente_hash},
+    };
+    if (log_ != nullptr) {
+        session_.set_progress_callback(
+            [log = log_](const SearchInfo& info) { write_progress(*log, info); });
+    }
+}
+
+std::vector<std::string_view> Engine::command_names() const {
+    std::vector<std::string_view> names;
+    for (const CommandSpec& spec : commands_) names.push_back(spec.name);
+    return names;
+}
+
+const Engine::CommandSpec* Engine::find(std::string_view name) const {
+    for (const CommandSpec& spec : commands_) {
+        if (spec.name == name) return &spec;
+    }
+    return nullptr;
+}
+
+int Engine::run(std::istream& in) {
+    while (!quit_) {
+        const std::optional<Line> line = read_line(in);
+        if (!line) break;  // end of input: leave quietly, like quit
+        if (line->too_long) {
+            write_reply(std::nullopt, '?',
+                        fmt::format("line longer than {} bytes", kMaxLineLength));
+            continue;
+        }
+        handle_line(line->text);
+    }
+    return 0;
+}
+
+bool Engine::handle_line(std::string_view raw) {
+    const std::string line = preprocess(raw);
+    if (is_blank(line)) return !quit_;
+    const Command command = parse_command(line);
+    const CommandSpec* spec = find(command.name);
+    if (spec == nullptr) {
+        write_reply(command.id, '?', "unknown command");
+        return !quit_;
+    }
+    reply(command, (this->*(spec->handler))(command.args));
+    return !quit_;
+}
+
+void Engine::reply(const Command& command, const Reply& result) {
+    if (result) {
+        write_reply(command.id, '=', result.value());
+    } else {
+        write_reply(command.id, '?', error_text(result.error()));
+    }
+}
+
+void Engine::write_reply(const std::optional<std::string>& id, char status, std::string_view text) {
+    const std::string body = without_blank_lines(text);
+    std::string reply(1, status);
+    reply += id.value_or("");
+    if (!body.empty()) reply += (body.front() == '\n' ? "" : " ") + body;
+    out_ << reply << "\n\n";
+    out_.flush();
+}
+
+// ---- Administrative commands ----------------------------------------------------------------
+
+Engine::Reply Engine::protocol_version(const Args&) { return std::string("2"); }
+Engine::Reply Engine::name(const Args&) { return std::string(kEngineName); }
+Engine::Reply Engine::version(const Args&) { return std::string(kVersion); }
+
+Engine::Reply Engine::known_command(const Args& args) {
+    if (args.size() != 1) return syntax_error();
+    return std::string(find(args[0]) != nullptr ? "true" : "false");
+}
+
+Engine::Reply Engine::list_commands(const Args&) {
+    std::string names;
+    for (const CommandSpec& spec : commands_) {
+        if (!names.empty()) names += '\n';
+        names += spec.name;
+    }
+    return names;
+}
+
+Engine::Reply Engine::quit(const Args&) {
+    quit_ = true;
+    return std::string();
+}
+
+// ---- Setup ----------------------------------------------------------------------------------
+
+Engine::Reply Engine::boardsize(const Args& args) {
+    if (args.size() != 1) return syntax_error();
+    const auto size = parse_integer(args[0], 0, 1000);
+    if (!size) return syntax_error();
+    if (auto done = session_.set_board_size(static_cast<int>(*size)); !done) return done.error();
+    return std::string();
+}
+
+Engine::Reply Engine::clear_board(const Args&) {
+    session_.new_game();
+    return std::string();
+}
+
+Engine::Reply Engine::komi(const Args& args) {
+    // Komi means nothing in these games; GoGui sends it to every engine, so accept it.
+    if (args.size() != 1 || !parse_real(args[0])) return syntax_error();
+    return std::string();
+}
+
+Engine::Reply Engine::list_games(const Args&) {
+    std::string names;
+    for (const GameInfo& info : Session::games()) {
+        if (!names.empty()) names += '\n';
+        names += info.gtp_name;
+    }
+    return names;
+}
+
+Engine::Reply Engine::set_game(const Args& args) {
+    if (args.empty()) return syntax_error();
+    std::string name = args[0];
+    for (std::size_t i = 1; i < args.size(); ++i) name += " " + args[i];
+    if (auto done = session_.select_game(name); !done) return done.error();
+    return std::string();
+}
+
+Engine::Reply Engine::set_level(const Args& args) {
+    if (args.size() != 1) return syntax_error();
+    const auto level = parse_integer(args[0], -1'000'000, 1'000'000);
+    if (!level) return syntax_error();
+    if (auto done = session_.set_level(static_cast<int>(*level)); !done) return done.error();
+    return std::string();
+}
+
+// ---- Play -----------------------------------------------------------------------------------
+
+Engine::Reply Engine::play(const Args& args) {
+    if (args.size() != 2) return syntax_error();
+    const auto color = parse_color(args[0]);
+    if (!color) return syntax_error();
+    if (auto done = session_.play(*color, args[1]); !done) return done.error();
+    return std::string();
+}
+
+Engine::Reply Engine::generate(const Args& args, bool commit) {
+    if (args.size() != 1) return syntax_error();
+    const auto color = parse_color(args[0]);
+    if (!color) return syntax_error();
+    auto report = session_.genmove(*color, commit);
+    if (!report) return report.error();
+    return report->pass ? std::string("pass") : upper(report->move);
+}
+
+Engine::Reply Engine::genmove(const Args& args) { return generate(args, true); }
+Engine::Reply Engine::reg_genmove(const Args& args) { return generate(args, false); }
+
+Engine::Reply Engine::undo(const Args&) {
+    if (auto done = session_.undo(); !done) return done.error();
+    return std::string();
+}
+
+Engine::Reply Engine::showboard(const Args&) { return fmt::format("\n{}", session_.render()); }
+
+Engine::Reply Engine::final_score(const Args&) {
+    const Outcome outcome = session_.outcome();
+    if (!outcome.over) return make_error(ErrorCode::cannot_score, "the game is not over");
+    return result_text(outcome);
+}
+
+// ---- Time -----------------------------------------------------------------------------------
+
+Engine::Reply Engine::time_settings(const Args& args) {
+    if (args.size() != 3) return syntax_error();
+    const auto main_time = parse_seconds(args[0]);
+    const auto period = parse_seconds(args[1]);
+    const auto stones = parse_integer(args[2], 0, kMaxStones);
+    if (!main_time || !period || !stones) return syntax_error();
+    TimeControl control;
+    if (period->count() > 0 && *stones == 0) {
+        control.kind = TimeControl::Kind::none;  // the spec's way of saying "no time limits"
+    } else if (period->count() == 0) {
+        control.kind = TimeControl::Kind::absolute;
+        control.main_time = *main_time;
+    } else {
+        control.kind = TimeControl::Kind::canadian;
+        control.main_time = *main_time;
+        control.period_time = *period;
+        control.stones = static_cast<int>(*stones);
+    }
+    session_.set_time_control(control);
+    return std::string();
+}
+
+Engine::Reply Engine::kgs_time_settings(const Args& args) {
+    if (args.empty()) return syntax_error();
+    const std::string kind = lower(args[0]);
+    TimeControl control;
+    if (kind == "none" && args.size() == 1) {
+        control.kind = TimeControl::Kind::none;
+    } else if (kind == "absolute" && args.size() == 2) {
+        const auto main_time = parse_seconds(args[1]);
+        if (!main_time) return syntax_error();
+        control.kind = TimeControl::Kind::absolute;
+        control.main_time = *main_time;
+    } else if ((kind == "byoyomi" || kind == "canadian") && args.size() == 4) {
+        const auto main_time = parse_seconds(args[1]);
+        const auto period = parse_seconds(args[2]);
+        const auto count = parse_integer(args[3], 1, kMaxStones);
+        if (!main_time || !period || !count) return syntax_error();
+        control.main_time = *main_time;
+        control.period_time = *period;
+        if (kind == "byoyomi") {
+            control.kind = TimeControl::Kind::byoyomi;
+            control.periods = static_cast<int>(*count);
+        } else {
+            control.kind = TimeControl::Kind::canadian;
+            control.stones = static_cast<int>(*count);
+        }
+    } else {
+        return syntax_error();
+    }
+    session_.set_time_control(control);
+    return std::string();
+}
+
+Engine::Reply Engine::time_left(const Args& args) {
+    if (args.size() != 3) return syntax_error();
+    const auto color = parse_color(args[0]);
+    const auto left = parse_seconds(args[1]);
+    const auto stones = parse_integer(args[2], 0, kMaxStones);
+    if (!color || !left || !stones) return syntax_error();
+    session_.set_time_left(*color, ClockReading{*left, static_cast<int>(*stones)});
+    return std::string();
+}
+
+// ---- GoGui rules engine ---------------------------------------------------------------------
+
+Engine::Reply Engine::rules_game_id(const Args&) { return std::string(session_.game().gtp_name); }
+
+Engine::Reply Engine::rules_board_size(const Args&) {
+    return std::to_string(session_.board_size());
+}
+
+Engine::Reply Engine::rules_board(const Args&) {
+    return fmt::format("\n{}", session_.board_rows());
+}
+
+Engine::Reply Engine::rules_legal_moves(const Args&) {
+    std::vector<std::string> moves = session_.legal_moves();
+    for (std::string& move : moves) {
+        if (move != "pass") move = upper(move);
+    }
+    return join(moves, " ");
+}
+
+Engine::Reply Engine::rules_side_to_move(const Args&) {
+    return std::string(to_string(session_.side_to_move()));
+}
+
+Engine::Reply Engine::rules_final_result(const Args&) {
+    const Outcome outcome = session_.outcome();
+    return outcome.over ? result_text(outcome) : std::string("unknown");
+}
+
+// ---- sente extensions -----------------------------------------------------------------------
+
+Engine::Reply Engine::sente_position(const Args& args) {
+    if (args.empty()) return session_.position_text();
+    if (auto done = session_.set_position(join(args, " ")); !done) return done.error();
+    return std::string();
+}
+
+Engine::Reply Engine::sente_hash(const Args& args) {
+    if (args.size() != 1) return syntax_error();
+    const auto megabytes = parse_integer(args[0], 0, 1LL << 40);
+    if (!megabytes) return syntax_error();
+    if (auto done = session_.set_hash_size(static_cast<std::size_t>(*megabytes)); !done) {
+        return done.error();
+    }
+    return std::string();
+}
+
+}  // namespace sente::gtp

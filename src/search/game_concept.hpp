@@ -1,0 +1,43 @@
+#pragma once
+
+// What a game provides to the generic search. A game is a struct of static functions and types;
+// the search is a template over it, so the hot loops compile to game-specific code.
+
+#include <concepts>
+#include <cstdint>
+
+#include "search/score.hpp"
+#include "sente/types.hpp"
+
+namespace sente::search {
+
+template <class G>
+concept SearchableGame = requires(typename G::Position& pos, const typename G::Position& cpos,
+                                  typename G::Move move, typename G::MoveList& list,
+                                  const typename G::Evaluator& eval, std::uint16_t packed,
+                                  int depth, int ply) {
+    typename G::Position;
+    typename G::Move;
+    typename G::Undo;
+    typename G::MoveList;   // search::MoveList<Move, N> with N >= the most moves a position has
+    typename G::Evaluator;  // per-level evaluation settings, cheap to copy
+
+    // Fills `list` with every legal move (passes included where the rules force them). The list
+    // is empty exactly when the game is over.
+    { G::generate_moves(cpos, list) } -> std::same_as<void>;
+    { G::make_move(pos, move) } -> std::same_as<typename G::Undo>;
+    { G::unmake_move(pos, move, typename G::Undo{}) } -> std::same_as<void>;
+    { G::is_game_over(cpos) } -> std::same_as<bool>;
+    // The exact value of a finished game for the side to move: beyond ±kWinThreshold for a
+    // win or loss, in (-kWinThreshold, kWinThreshold) for a draw.
+    { G::terminal_score(cpos, ply) } -> std::same_as<Score>;
+    { G::evaluate(cpos, eval) } -> std::same_as<Score>;
+    { G::order_score(cpos, move, depth) } -> std::same_as<int>;
+    { G::hash(cpos) } -> std::same_as<std::uint64_t>;
+    { G::side_to_move(cpos) } -> std::same_as<Color>;
+    // Moves squeeze into 16 bits for the transposition table; 0 is reserved for "no move".
+    { G::pack(move) } -> std::same_as<std::uint16_t>;
+    { G::unpack(packed) } -> std::same_as<typename G::Move>;
+};
+
+}  // namespace sente::search

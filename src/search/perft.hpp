@@ -1,0 +1,28 @@
+#pragma once
+
+// Perft: the number of leaves of the game tree to a fixed depth, the standard check of a move
+// generator against published counts. A forced pass is a move; a finished game is one leaf.
+
+#include <cstdint>
+
+#include "search/game_concept.hpp"
+
+namespace sente::search {
+
+template <SearchableGame G>
+std::uint64_t perft(typename G::Position& pos, int depth) {
+    if (depth <= 0) return 1;
+    typename G::MoveList moves;
+    G::generate_moves(pos, moves);
+    if (moves.empty()) return 1;
+    if (depth == 1) return moves.size();
+    std::uint64_t leaves = 0;
+    for (const auto& entry : moves) {
+        const auto undo = G::make_move(pos, entry.move);
+        leaves += perft<G>(pos, depth - 1);
+        G::unmake_move(pos, entry.move, undo);
+    }
+    return leaves;
+}
+
+}  // namespace sente::search

@@ -1,0 +1,316 @@
+#pragma once
+
+// The generic alpha-beta search: iterative deepening with aspiration windows, principal
+// variation search (fail-soft), the shared transposition table, and move ordering by TT move,
+// killer moves, the game's own ordering score and the history heuristic.
+//
+// A search is exact when no leaf it relied on was a heuristic evaluation: every line ran to the
+// end of the game. Exact subtrees are stored in the table as such (kExhaustiveDepth), so small
+// endgames stop deepening as soon as they are solved.
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <utility>
+#include <vector>
+
+#include "search/game_concept.hpp"
+#include "search/score.hpp"
+#include "search/timeman.hpp"
+#include "search/tt.hpp"
+
+namespace sente::search {
+
+inline constexpr int kMaxPly = 128;
+
+struct Limits {
+    int max_depth = kMaxPly - 1;
+    std::uint64_t max_nodes = 0;  // 0: no node limit
+    TimeBudget time;              // no time limit unless time.limited()
+};
+
+template <class Move>
+struct Iteration {
+    int depth = 0;
+    Score score = 0;
+    bool exact = false;
+    std::uint64_t nodes = 0;
+    Milliseconds elapsed{0};
+    std::vector<Move> pv;
+};
+
+template <class Move>
+struct SearchResult {
+    Move best;
+    Iteration<Move> info;  // the last completed iteration (depth 0 if none completed)
+    bool stopped = false;  // cut short by the clock, a node limit or a stop request
+};
+
+template <SearchableGame G>
+class Searcher {
+  public:
+    using Position = typename G::Position;
+    using Move = typename G::Move;
+    using Progress = std::function<void(const Iteration<Move>&)>;
+
+    Searcher(TranspositionTable& tt, const std::atomic<bool>& stop_request)
+        : tt_(tt), stop_request_(stop_request) {}
+
+    // Searches `root` within `limits`. The game must not be over at the root.
+    SearchResult<Move> search(const Position& root, const typename G::Evaluator& eval,
+                              const Limits& limits, const Progress& progress = {}) {
+        start_ = Clock::now();
+        pos_ = root;
+        eval_ = eval;
+        limits_ = limits;
+        nodes_ = 0;
+        horizon_evals_ = 0;
+        stopped_ = false;
+        for (auto& k : killers_) k = {Move{}, Move{}};
+        for (auto& side : history_) side.fill(0);
+        tt_.new_search();
+
+        generate_root_moves();
+        SearchResult<Move> result;
+        result.best = root_moves_.empty() ? Move{} : root_moves_[0].move;
+        if (root_moves_.empty() || (root_moves_.size() == 1 && limits_.time.limited())) {
+            // Nothing to choose (a forced move or pass) and a clock to save: answer at once.
+            result.info.score =
+                root_moves_.empty() ? G::terminal_score(pos_, 0) : G::evaluate(pos_, eval_);
+            return result;
+        }
+
+        Score previous = 0;
+        for (int depth = 1; depth <= limits_.max_depth; ++depth) {
+            const std::uint64_t horizon_before = horizon_evals_;
+            Score delta = 60;
+            Score alpha = -kInfinity;
+            Score beta = kInfinity;
+            if (depth >= 4 && !is_proven_win(previous) && !is_proven_loss(previous)) {
+                alpha = std::max<Score>(previous - delta, -kInfinity);
+                beta = std::min<Score>(previous + delta, kInfinity);
+            }
+            Score score = 0;
+            for (;;) {
+                score = search_root(depth, alpha, beta);
+                if (stopped_) break;
+                if (score <= alpha && alpha > -kInfinity) {
+                    alpha = std::max<Score>(score - delta, -kInfinity);
+                } else if (score >= beta && beta < kInfinity) {
+                    beta = std::min<Score>(score + delta, kInfinity);
+                } else {
+                    break;
+                }
+                delta *= 2;
+            }
+            if (stopped_) {
+                // The root list keeps the best move first, including a move that finished this
+                // unfinished iteration ahead of the last iteration's choice.
+                result.best = root_moves_[0].move;
+                break;
+            }
+            previous = score;
+            result.best = root_moves_[0].move;
+            result.info.depth = depth;
+            result.info.score = score;
+            result.info.exact = horizon_evals_ == horizon_before;
+            result.info.nodes = nodes_;
+            result.info.elapsed = elapsed();
+            result.info.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
+            if (progress) progress(result.info);
+            if (result.info.exact) break;  // the whole tree is solved: deeper changes nothing
+            if (limits_.time.limited() && elapsed() * 2 >= limits_.time.soft) break;
+            if (limits_.max_nodes != 0 && nodes_ >= limits_.max_nodes) break;
+        }
+        result.stopped = stopped_;
+        result.info.nodes = nodes_;
+        result.info.elapsed = elapsed();
+        return result;
+    }
+
+    std::uint64_t nodes() const { return nodes_; }
+
+  private:
+    using Clock = std::chrono::steady_clock;
+    using MoveList = typename G::MoveList;
+
+    Milliseconds elapsed() const {
+        return std::chrono::duration_cast<Milliseconds>(Clock::now() - start_);
+    }
+
+    void poll_limits() {
+        if (stop_request_.load(std::memory_order_relaxed)) stopped_ = true;
+        if (limits_.max_nodes != 0 && nodes_ >= limits_.max_nodes) stopped_ = true;
+        if (limits_.time.limited() && elapsed() >= limits_.time.hard) stopped_ = true;
+    }
+
+    void generate_root_moves() {
+        G::generate_moves(pos_, root_moves_);
+        for (auto& entry : root_moves_) entry.score = G::order_score(pos_, entry.move, kMaxPly);
+        for (std::size_t i = 0; i < root_moves_.size(); ++i) root_moves_.bring_best_to(i);
+    }
+
+    // The root keeps its move list across iterations, best move first.
+    Score search_root(int depth, Score alpha, Score beta) {
+        Score best = -kInfinity;
+        pv_length_[0] = 0;
+        for (std::size_t i = 0; i < root_moves_.size(); ++i) {
+            const Move move = root_moves_[i].move;
+            const auto undo = G::make_move(pos_, move);
+            ++nodes_;
+            Score score;
+            if (i == 0) {
+                score = -negamax(depth - 1, 1, -beta, -alpha);
+            } else {
+                score = -negamax(depth - 1, 1, -alpha - 1, -alpha);
+                if (score > alpha && score < beta) score = -negamax(depth - 1, 1, -beta, -alpha);
+            }
+            G::unmake_move(pos_, move, undo);
+            if (stopped_) break;
+            if (score > best) {
+                best = score;
+                if (score > alpha || i == 0) {
+                    // Move it to the front, keeping the order of the others.
+                    for (std::size_t j = i; j > 0; --j)
+                        std::swap(root_moves_[j], root_moves_[j - 1]);
+                    update_pv(0, move);
+                    alpha = std::max(alpha, score);
+                }
+                if (score >= beta) break;
+            }
+        }
+        return best;
+    }
+
+    Score negamax(int depth, int ply, Score alpha, Score beta) {
+        pv_length_[ply] = ply;
+        if ((nodes_ & 255) == 0) poll_limits();
+        if (stopped_) return 0;
+
+        if (depth <= 0 || ply >= kMaxPly - 1) {
+            if (G::is_game_over(pos_)) return G::terminal_score(pos_, ply);
+            ++horizon_evals_;
+            return G::evaluate(pos_, eval_);
+        }
+
+        const bool pv_node = beta - alpha > 1;
+        const std::uint64_t key = G::hash(pos_);
+        const std::uint64_t horizon_at_entry = horizon_evals_;
+        std::uint16_t tt_move = 0;
+        if (const auto hit = tt_.probe(key)) {
+            tt_move = hit->move;
+            if (!pv_node && hit->depth >= depth &&
+                (hit->bound == Bound::exact || (hit->bound == Bound::lower && hit->score >= beta) ||
+                 (hit->bound == Bound::upper && hit->score <= alpha))) {
+                // The stored result may rest on evaluations we do not see from here.
+                if (hit->depth != TranspositionTable::kExhaustiveDepth) ++horizon_evals_;
+                return hit->score;
+            }
+        }
+
+        MoveList moves;
+        G::generate_moves(pos_, moves);
+        if (moves.empty()) return G::terminal_score(pos_, ply);
+        score_moves(moves, tt_move, depth, ply);
+
+        const Score original_alpha = alpha;
+        Score best = -kInfinity;
+        Move best_move{};
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            moves.bring_best_to(i);
+            const Move move = moves[i].move;
+            const auto undo = G::make_move(pos_, move);
+            ++nodes_;
+            Score score;
+            if (i == 0) {
+                score = -negamax(depth - 1, ply + 1, -beta, -alpha);
+            } else {
+                score = -negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                if (score > alpha && score < beta) {
+                    score = -negamax(depth - 1, ply + 1, -beta, -alpha);
+                }
+            }
+            G::unmake_move(pos_, move, undo);
+            if (stopped_) return 0;
+            if (score > best) {
+                best = score;
+                best_move = move;
+                if (score > alpha) {
+                    alpha = score;
+                    update_pv(ply, move);
+                    if (score >= beta) {
+                        record_cutoff(move, depth, ply);
+                        break;
+                    }
+                }
+            }
+        }
+
+        const Bound bound = best >= beta            ? Bound::lower
+                            : best > original_alpha ? Bound::exact
+                                                    : Bound::upper;
+        const int stored_depth =
+            horizon_evals_ == horizon_at_entry ? TranspositionTable::kExhaustiveDepth : depth;
+        tt_.store(key, G::pack(best_move), best, stored_depth, bound);
+        return best;
+    }
+
+    void score_moves(MoveList& moves, std::uint16_t tt_move, int depth, int ply) {
+        const auto& killers = killers_[ply];
+        const auto& history = history_[static_cast<int>(G::side_to_move(pos_))];
+        for (auto& entry : moves) {
+            const std::uint16_t packed = G::pack(entry.move);
+            if (packed == tt_move) {
+                entry.score = 1 << 30;
+            } else if (entry.move == killers[0]) {
+                entry.score = (1 << 29) + 1;
+            } else if (entry.move == killers[1]) {
+                entry.score = 1 << 29;
+            } else {
+                // The game's judgement first; history breaks its ties.
+                entry.score = G::order_score(pos_, entry.move, depth) * 65536 +
+                              history[packed % kHistorySize];
+            }
+        }
+    }
+
+    void record_cutoff(Move move, int depth, int ply) {
+        auto& killers = killers_[ply];
+        if (!(killers[0] == move)) {
+            killers[1] = killers[0];
+            killers[0] = move;
+        }
+        auto& entry =
+            history_[static_cast<int>(G::side_to_move(pos_))][G::pack(move) % kHistorySize];
+        entry = std::min(entry + depth * depth, 65535);
+    }
+
+    void update_pv(int ply, Move move) {
+        pv_[ply][ply] = move;
+        const int child_length = pv_length_[ply + 1];
+        for (int i = ply + 1; i < child_length; ++i) pv_[ply][i] = pv_[ply + 1][i];
+        pv_length_[ply] = std::max(child_length, ply + 1);
+    }
+
+    static constexpr std::size_t kHistorySize = 4096;
+
+    TranspositionTable& tt_;
+    const std::atomic<bool>& stop_request_;
+    Position pos_{};
+    typename G::Evaluator eval_{};
+    Limits limits_{};
+    Clock::time_point start_{};
+    std::uint64_t nodes_ = 0;
+    std::uint64_t horizon_evals_ = 0;
+    bool stopped_ = false;
+    MoveList root_moves_;
+    std::array<std::array<Move, 2>, kMaxPly> killers_{};
+    std::array<std::array<int, kHistorySize>, 2> history_{};
+    std::array<std::array<Move, kMaxPly>, kMaxPly> pv_{};
+    std::array<int, kMaxPly + 1> pv_length_{};
+};
+
+}  // namespace sente::search

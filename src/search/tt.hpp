@@ -1,0 +1,75 @@
+#pragma once
+
+// The transposition table: a fixed-size hash table of search results shared by all search
+// threads. Entries are two atomic words, the key stored XOR-ed with the data, so a torn write by
+// two threads fails verification instead of returning another position's result. No locks.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "search/score.hpp"
+
+namespace sente::search {
+
+enum class Bound : std::uint8_t { none = 0, upper = 1, lower = 2, exact = 3 };
+
+struct TTHit {
+    std::uint16_t move;  // packed move, 0 = none
+    Score score;
+    int depth;
+    Bound bound;
+};
+
+class TranspositionTable {
+  public:
+    // Results that came from searching the whole game tree below are stored with this depth:
+    // they hold for any search depth.
+    static constexpr int kExhaustiveDepth = 255;
+
+    TranspositionTable() = default;
+    TranspositionTable(const TranspositionTable&) = delete;
+    TranspositionTable& operator=(const TranspositionTable&) = delete;
+
+    // Reallocates to `megabytes` (rounded down to whole clusters, at least one) and clears.
+    // Returns false, keeping the old table, when the memory cannot be had.
+    bool resize(std::size_t megabytes);
+    std::size_t size_megabytes() const { return megabytes_; }
+    void clear();
+    // Marks entries from earlier searches as older, so that they are replaced first.
+    void new_search() { generation_ = static_cast<std::uint8_t>(generation_ + 1); }
+
+    std::optional<TTHit> probe(std::uint64_t key) const;
+    void store(std::uint64_t key, std::uint16_t move, Score score, int depth, Bound bound);
+
+    // Permille of sampled entries written in the current search (UCI-style "hashfull").
+    int hashfull() const;
+
+  private:
+    __extension__ using Wide = unsigned __int128;  // GCC and Clang both have it
+
+    struct Entry {
+        std::atomic<std::uint64_t> key_xor_data{0};
+        std::atomic<std::uint64_t> data{0};
+    };
+    static constexpr int kClusterSize = 4;
+    struct alignas(64) Cluster {
+        Entry entries[kClusterSize];
+    };
+
+    Cluster& cluster_for(std::uint64_t key) const {
+        // Multiply-shift maps the key onto [0, count) without a division.
+        const auto index =
+            static_cast<std::size_t>((static_cast<Wide>(key) * cluster_count_) >> 64);
+        return clusters_[index];
+    }
+
+    std::unique_ptr<Cluster[]> clusters_;
+    std::size_t cluster_count_ = 0;
+    std::size_t megabytes_ = 0;
+    std::uint8_t generation_ = 0;
+};
+
+}  // namespace sente::search

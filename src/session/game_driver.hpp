@@ -1,0 +1,263 @@
+#pragma once
+
+// The Session's runtime switch over games: GameDriver is the virtual face of one game in play
+// (its position, history and engine), and GameDriverFor<G> implements it once for every game
+// type G, so that a new game only has to satisfy PlayableGame.
+
+#include <atomic>
+#include <concepts>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "search/game_concept.hpp"
+#include "search/perft.hpp"
+#include "search/search.hpp"
+#include "search/tt.hpp"
+#include "sente/limits.hpp"
+#include "sente/result.hpp"
+#include "sente/types.hpp"
+
+namespace sente {
+
+// Everything one genmove needs besides the position.
+struct SearchRequest {
+    int level = 1;
+    search::Limits limits;  // max_depth, max_nodes and the time budget, already combined
+    Orientation orientation = Orientation::native;
+    search::TranspositionTable* tt = nullptr;
+    const std::atomic<bool>* stop = nullptr;
+    std::function<void(const SearchInfo&)> progress;
+};
+
+class GameDriver {
+  public:
+    virtual ~GameDriver() = default;
+
+    virtual const GameInfo& info() const = 0;
+    virtual int size() const = 0;
+    virtual void new_game() = 0;
+    virtual Color side_to_move() const = 0;
+    virtual Result<void> play(Color color, std::string_view move, Orientation orientation) = 0;
+    virtual std::vector<std::string> legal_moves(Orientation orientation) const = 0;
+    virtual Result<void> undo() = 0;
+    virtual std::vector<std::string> history(Orientation orientation) const = 0;
+    virtual std::size_t move_count() const = 0;
+    virtual Outcome outcome() const = 0;
+    virtual std::string render(Orientation orientation) const = 0;
+    virtual std::string board_rows(Orientation orientation) const = 0;
+    virtual std::string position_text() const = 0;
+    virtual Result<void> set_position(std::string_view text) = 0;
+    virtual std::string level_name(int level) const = 0;
+    // The deepest search a level allows, 0 when only the clock limits it.
+    virtual int level_depth(int level) const = 0;
+    // Moves `color` still expects to make, for the time manager.
+    virtual int moves_left(Color color) const = 0;
+    virtual Result<MoveReport> genmove(Color color, const SearchRequest& request, bool commit) = 0;
+    virtual std::uint64_t perft(int depth) const = 0;
+};
+
+// What a game provides to the Session on top of what the search needs.
+template <class G>
+concept PlayableGame = search::SearchableGame<G> &&
+    requires(const typename G::Position& pos, typename G::Move move, std::string_view text,
+             Orientation orientation, int number) {
+    { G::info() } -> std::same_as<const GameInfo&>;
+    { G::start_position(number) } -> std::same_as<typename G::Position>;
+    { G::is_pass(move) } -> std::same_as<bool>;
+    { G::parse_move(text, orientation) } -> std::same_as<Result<typename G::Move>>;
+    { G::format_move(move, orientation) } -> std::same_as<std::string>;
+    { G::check_move(pos, move, orientation) } -> std::same_as<Result<void>>;
+    { G::outcome(pos) } -> std::same_as<Outcome>;
+    { G::render(pos, move, orientation) } -> std::same_as<std::string>;
+    { G::board_rows(pos, orientation) } -> std::same_as<std::string>;
+    { G::format_position(pos) } -> std::same_as<std::string>;
+    { G::parse_position(text) } -> std::same_as<Result<typename G::Position>>;
+    { G::moves_left(pos) } -> std::convertible_to<int>;
+    { G::level(number).name } -> std::convertible_to<std::string_view>;
+    { G::level(number).eval } -> std::convertible_to<typename G::Evaluator>;
+    { G::level(number).max_depth } -> std::convertible_to<int>;
+    { G::score_text(search::Score{}, bool{}) } -> std::same_as<std::string>;
+};
+
+template <PlayableGame G>
+class GameDriverFor final : public GameDriver {
+  public:
+    using Position = typename G::Position;
+    using Move = typename G::Move;
+
+    explicit GameDriverFor(int size) : size_(size) { new_game(); }
+
+    const GameInfo& info() const override { return G::info(); }
+    int size() const override { return size_; }
+
+    void new_game() override {
+        start_ = G::start_position(size_);
+        position_ = start_;
+        history_.clear();
+    }
+
+    Color side_to_move() const override { return G::side_to_move(position_); }
+
+    Result<void> play(Color color, std::string_view text, Orientation orientation) override {
+        auto move = G::parse_move(text, orientation);
+        if (!move) return move.error();
+        const std::optional<Move> implicit_pass = forced_pass_before(color);
+        Position pos = position_;
+        if (implicit_pass) G::make_move(pos, *implicit_pass);
+        if (G::side_to_move(pos) != color && !G::is_game_over(pos)) {
+            return make_error(ErrorCode::illegal_move,
+                              fmt::format("it is {}'s turn", to_string(G::side_to_move(pos))));
+        }
+        if (auto legal = G::check_move(pos, *move, orientation); !legal) return legal;
+        if (implicit_pass) push(*implicit_pass, true);
+        push(*move, false);
+        return {};
+    }
+
+    std::vector<std::string> legal_moves(Orientation orientation) const override {
+        typename G::MoveList moves;
+        G::generate_moves(position_, moves);
+        std::vector<std::string> texts;
+        for (const auto& entry : moves) texts.push_back(G::format_move(entry.move, orientation));
+        return texts;
+    }
+
+    Result<void> undo() override {
+        if (history_.empty()) return make_error(ErrorCode::cannot_undo, "no move to undo");
+        pop();
+        // A pass that sente inserted on its own goes together with the move it was made for.
+        while (!history_.empty() && history_.back().implicit) pop();
+        return {};
+    }
+
+    std::vector<std::string> history(Orientation orientation) const override {
+        std::vector<std::string> moves;
+        for (const auto& entry : history_) moves.push_back(G::format_move(entry.move, orientation));
+        return moves;
+    }
+
+    std::size_t move_count() const override { return history_.size(); }
+
+    Outcome outcome() const override { return G::outcome(position_); }
+
+    std::string render(Orientation orientation) const override {
+        return G::render(position_, history_.empty() ? Move{} : history_.back().move, orientation);
+    }
+    std::string board_rows(Orientation orientation) const override {
+        return G::board_rows(position_, orientation);
+    }
+    std::string position_text() const override { return G::format_position(position_); }
+
+    Result<void> set_position(std::string_view text) override {
+        auto pos = G::parse_position(text);
+        if (!pos) return pos.error();
+        start_ = *pos;
+        position_ = *pos;
+        history_.clear();
+        return {};
+    }
+
+    std::string level_name(int level) const override { return std::string(G::level(level).name); }
+    int level_depth(int level) const override { return G::level(level).max_depth; }
+
+    int moves_left(Color color) const override {
+        const int left = G::moves_left(position_);
+        return G::side_to_move(position_) == color ? left : left - 1;
+    }
+
+    Result<MoveReport> genmove(Color color, const SearchRequest& request, bool commit) override {
+        MoveReport report;
+        if (G::is_game_over(position_)) {
+            report.move = "pass";
+            report.pass = true;
+            return report;
+        }
+        const std::optional<Move> implicit_pass = forced_pass_before(color);
+        Position root = position_;
+        if (implicit_pass) G::make_move(root, *implicit_pass);
+        if (G::side_to_move(root) != color) {
+            return make_error(ErrorCode::wrong_turn,
+                              fmt::format("it is {}'s turn", to_string(G::side_to_move(root))));
+        }
+        if (G::is_game_over(root)) {  // cannot happen after a legal pass, but stay total
+            report.move = "pass";
+            report.pass = true;
+            return report;
+        }
+
+        search::Searcher<G> searcher(*request.tt, *request.stop);
+        const auto level = G::level(request.level);
+        const Orientation orientation = request.orientation;
+        auto progress = [&](const search::Iteration<Move>& it) {
+            if (request.progress) request.progress(describe(it, orientation));
+        };
+        const auto result = searcher.search(root, level.eval, request.limits, progress);
+
+        report.move = G::format_move(result.best, orientation);
+        report.pass = G::is_pass(result.best);
+        report.search = describe(result.info, orientation);
+        if (commit) {
+            if (implicit_pass) push(*implicit_pass, true);
+            push(result.best, false);
+        }
+        return report;
+    }
+
+    std::uint64_t perft(int depth) const override {
+        Position pos = position_;
+        return search::perft<G>(pos, depth);
+    }
+
+  private:
+    struct Played {
+        Position before;
+        Move move;
+        bool implicit;  // a pass sente played because the other side was asked to move
+    };
+
+    // The pass to play first when `color` is asked to move but the other side is to move and
+    // has nothing but a pass (Othello GUIs such as Quarry never send passes).
+    std::optional<Move> forced_pass_before(Color color) const {
+        if (G::side_to_move(position_) == color) return std::nullopt;
+        typename G::MoveList moves;
+        G::generate_moves(position_, moves);
+        if (moves.size() == 1 && G::is_pass(moves[0].move)) return moves[0].move;
+        return std::nullopt;
+    }
+
+    void push(Move move, bool implicit) {
+        history_.push_back(Played{position_, move, implicit});
+        G::make_move(position_, move);
+    }
+
+    void pop() {
+        position_ = history_.back().before;
+        history_.pop_back();
+    }
+
+    SearchInfo describe(const search::Iteration<Move>& it, Orientation orientation) const {
+        SearchInfo info;
+        info.depth = it.depth;
+        info.score = it.score;
+        info.score_text = G::score_text(it.score, it.exact);
+        info.exact = it.exact;
+        info.nodes = it.nodes;
+        info.elapsed = it.elapsed;
+        for (const Move& m : it.pv) info.pv.push_back(G::format_move(m, orientation));
+        return info;
+    }
+
+    int size_;
+    Position start_{};
+    Position position_{};
+    std::vector<Played> history_;
+};
+
+}  // namespace sente

@@ -1,0 +1,225 @@
+#include "terminal/play.hpp"
+
+#include <unistd.h>
+
+#include <cctype>
+#include <istream>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace sente::terminal {
+
+namespace {
+
+bool is_human(Seats seats, Color color) {
+    switch (seats) {
+        case Seats::human_black:
+            return color == Color::black;
+        case Seats::human_white:
+            return color == Color::white;
+        case Seats::humans:
+            return true;
+        case Seats::engines:
+            return false;
+    }
+    return false;
+}
+
+std::string trim_lower(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        if (!std::isspace(static_cast<unsigned char>(c))) {
+            out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+        } else if (!out.empty() && out.back() != ' ') {
+            out.push_back(' ');
+        }
+    }
+    if (!out.empty() && out.back() == ' ') out.pop_back();
+    return out;
+}
+
+std::string join(const std::vector<std::string>& items) {
+    std::string out;
+    for (const auto& item : items) out += (out.empty() ? "" : " ") + item;
+    return out;
+}
+
+constexpr const char* kHelp =
+    "Commands:\n"
+    "  d3          play a move (Othello squares a1..h8, a1 top-left); pass when you must\n"
+    "  moves       list your legal moves (also marked * on the board)\n"
+    "  hint        ask sente for a move without playing it\n"
+    "  undo        take back your last move (and sente's answer)\n"
+    "  level N     change sente's level (1 = weakest)\n"
+    "  new         start a new game\n"
+    "  board       show the board again\n"
+    "  help        this text\n"
+    "  quit        leave\n";
+
+class Game {
+  public:
+    Game(Session& session, Seats seats, std::istream& in, std::ostream& out)
+        : session_(session), seats_(seats), in_(in), out_(out) {
+        session_.set_progress_callback([this](const SearchInfo& info) { show_progress(info); });
+    }
+
+    int run() {
+        out_ << fmt::format("sente plays {} at level {} ({}). Type 'help' for commands.\n",
+                            session_.game().title, session_.level(),
+                            session_.level_name(session_.level()));
+        show_board();
+        for (;;) {
+            const Outcome outcome = session_.outcome();
+            if (outcome.over) {
+                announce(outcome);
+                if (!ask_yes("Play again? [y/N] ")) return 0;
+                session_.new_game();
+                show_board();
+                continue;
+            }
+            const Color mover = session_.side_to_move();
+            if (!is_human(seats_, mover)) {
+                engine_move(mover);
+                continue;
+            }
+            out_ << fmt::format("{}> ", to_string(mover));
+            out_.flush();
+            std::string line;
+            if (!std::getline(in_, line)) {
+                out_ << '\n';
+                return 0;
+            }
+            if (!command(trim_lower(line), mover)) return 0;
+        }
+    }
+
+  private:
+    // Returns false when the person wants to leave.
+    bool command(const std::string& text, Color mover) {
+        if (text.empty()) return true;
+        if (text == "quit" || text == "exit" || text == "q") return false;
+        if (text == "help" || text == "?") {
+            out_ << kHelp;
+        } else if (text == "board") {
+            show_board();
+        } else if (text == "moves") {
+            out_ << "Legal moves: " << join(session_.legal_moves()) << '\n';
+        } else if (text == "hint") {
+            if (auto report = session_.genmove(mover, false)) {
+                clear_progress();
+                out_ << fmt::format("sente suggests {} ({})\n", report->move,
+                                    report->search.score_text);
+            }
+        } else if (text == "undo") {
+            undo_turn();
+        } else if (text == "new") {
+            session_.new_game();
+            show_board();
+        } else if (text.rfind("level", 0) == 0) {
+            set_level(text.substr(5));
+        } else if (auto played = session_.play(mover, text); played) {
+            show_board();
+        } else {
+            out_ << played.error().message << ". Type 'help' for commands.\n";
+        }
+        return true;
+    }
+
+    void engine_move(Color mover) {
+        auto report = session_.genmove(mover, true);
+        clear_progress();
+        if (!report) {  // cannot happen with the side to move; never loop on it
+            out_ << "sente cannot move: " << report.error().message << '\n';
+            session_.new_game();
+            return;
+        }
+        if (report->search.depth > 0) {
+            out_ << fmt::format("sente ({}) plays {}   depth {}, {}, {:.1f} s\n", to_string(mover),
+                                report->move, report->search.depth, report->search.score_text,
+                                report->search.elapsed.count() / 1000.0);
+        } else {
+            out_ << fmt::format("sente ({}) plays {}\n", to_string(mover), report->move);
+        }
+        show_board();
+    }
+
+    void undo_turn() {
+        if (!session_.undo()) {
+            out_ << "Nothing to undo.\n";
+            return;
+        }
+        // Take back sente's answers too, back to a position where the person is to move.
+        while (!is_human(seats_, session_.side_to_move()) && session_.undo()) {
+        }
+        show_board();
+    }
+
+    void set_level(const std::string& argument) {
+        std::istringstream stream(argument);
+        int level = 0;
+        if (!(stream >> level)) {
+            out_ << fmt::format("Usage: level N (1 to {})\n", session_.game().level_count);
+            return;
+        }
+        if (auto done = session_.set_level(level); !done) {
+            out_ << done.error().message << '\n';
+            return;
+        }
+        out_ << fmt::format("Level {}: {}\n", level, session_.level_name(level));
+    }
+
+    void show_board() { out_ << '\n' << session_.render() << "\n\n"; }
+
+    void announce(const Outcome& outcome) {
+        const std::string score =
+            fmt::format("{} to {}", outcome.black_points, outcome.white_points);
+        if (!outcome.winner) {
+            out_ << fmt::format("Game over: a draw, {}.\n", score);
+        } else {
+            out_ << fmt::format("Game over: {} wins, {} ({}).\n", to_string(*outcome.winner), score,
+                                result_text(outcome));
+        }
+    }
+
+    bool ask_yes(const char* question) {
+        out_ << question;
+        out_.flush();
+        std::string answer;
+        if (!std::getline(in_, answer)) return false;
+        answer = trim_lower(answer);
+        return answer == "y" || answer == "yes";
+    }
+
+    void show_progress(const SearchInfo& info) {
+        if (!isatty(STDOUT_FILENO)) return;
+        out_ << fmt::format("\r  thinking: depth {:2}  {}  best {}  {} nodes   ", info.depth,
+                            info.score_text, info.pv.empty() ? "-" : info.pv.front(), info.nodes);
+        out_.flush();
+        progress_shown_ = true;
+    }
+
+    void clear_progress() {
+        if (!progress_shown_) return;
+        out_ << "\r\033[K";
+        progress_shown_ = false;
+    }
+
+    Session& session_;
+    Seats seats_;
+    std::istream& in_;
+    std::ostream& out_;
+    bool progress_shown_ = false;
+};
+
+}  // namespace
+
+int play(Session& session, Seats seats, std::istream& in, std::ostream& out) {
+    Game game(session, seats, in, out);
+    return game.run();
+}
+
+}  // namespace sente::terminal

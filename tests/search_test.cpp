@@ -1,0 +1,167 @@
+// The generic search on Reversi: exact values against a plain minimax, the same values with and
+// without the transposition table, identical results run to run, and the limits.
+
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <random>
+#include <vector>
+
+#include "games/reversi/game.hpp"
+#include "search/search.hpp"
+
+using namespace sente::reversi;
+using sente::search::Score;
+
+namespace {
+
+using Game = ReversiGame;
+
+// Plain negamax over the whole game tree: no pruning, no table, no ordering.
+Score minimax(Position& pos) {
+    Game::MoveList moves;
+    Game::generate_moves(pos, moves);
+    if (moves.empty()) return Game::terminal_score(pos, 0);
+    Score best = -sente::search::kInfinity;
+    for (const auto& entry : moves) {
+        const auto undo = Game::make_move(pos, entry.move);
+        best = std::max<Score>(best, -minimax(pos));
+        Game::unmake_move(pos, entry.move, undo);
+    }
+    return best;
+}
+
+// Plain depth-limited negamax with the same leaves as the search.
+Score minimax(Position& pos, int depth, const Game::Evaluator& eval) {
+    if (depth == 0) {
+        return Game::is_game_over(pos) ? Game::terminal_score(pos, 0) : Game::evaluate(pos, eval);
+    }
+    Game::MoveList moves;
+    Game::generate_moves(pos, moves);
+    if (moves.empty()) return Game::terminal_score(pos, 0);
+    Score best = -sente::search::kInfinity;
+    for (const auto& entry : moves) {
+        const auto undo = Game::make_move(pos, entry.move);
+        best = std::max<Score>(best, -minimax(pos, depth - 1, eval));
+        Game::unmake_move(pos, entry.move, undo);
+    }
+    return best;
+}
+
+// Positions from random games with exactly `empties` empty squares and a game still on.
+std::vector<Position> random_positions(int count, int empties, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::vector<Position> found;
+    while (static_cast<int>(found.size()) < count) {
+        Position pos = start_position();
+        for (;;) {
+            Game::MoveList moves;
+            Game::generate_moves(pos, moves);
+            if (moves.empty()) break;
+            if (pos.empty_count() == empties && !moves[0].move.is_pass()) {
+                found.push_back(pos);
+                break;
+            }
+            pos = play(pos, moves[rng() % moves.size()].move);
+        }
+    }
+    return found;
+}
+
+struct Searched {
+    Move best;
+    sente::search::Iteration<Move> info;
+};
+
+Searched run(const Position& pos, int depth, std::size_t hash_mb = 16, Game::Evaluator eval = {}) {
+    sente::search::TranspositionTable tt;
+    if (hash_mb > 0) REQUIRE(tt.resize(hash_mb));
+    std::atomic<bool> stop{false};
+    sente::search::Searcher<Game> searcher(tt, stop);
+    sente::search::Limits limits;
+    limits.max_depth = depth;
+    const auto result = searcher.search(pos, eval, limits);
+    return {result.best, result.info};
+}
+
+}  // namespace
+
+TEST_CASE("the search solves small endgames to the exact minimax value") {
+    for (int empties : {4, 6, 8, 9}) {
+        for (const Position& pos : random_positions(12, empties, 1000 + empties)) {
+            CAPTURE(format_position(pos));
+            Position copy = pos;
+            const Score exact = minimax(copy);
+            const Searched searched = run(pos, sente::search::kMaxPly - 1);
+            CHECK(searched.info.score == exact);
+            CHECK(searched.info.exact);  // it knew it had solved the game and stopped deepening
+            CHECK(searched.info.depth <= 2 * empties + 1);
+            // The chosen move really achieves the value.
+            Position after = play(pos, searched.best);
+            CHECK(-minimax(after) == exact);
+        }
+    }
+}
+
+TEST_CASE("fixed-depth values equal plain minimax, with and without the table") {
+    const Game::Evaluator eval{EvalKind::stability_mobility};
+    for (const Position& pos : random_positions(10, 40, 77)) {
+        CAPTURE(format_position(pos));
+        for (int depth = 1; depth <= 4; ++depth) {
+            CAPTURE(depth);
+            Position copy = pos;
+            const Score expected = minimax(copy, depth, eval);
+            CHECK(run(pos, depth, 16, eval).info.score == expected);
+            CHECK(run(pos, depth, 0, eval).info.score == expected);
+        }
+    }
+}
+
+TEST_CASE("single-threaded searches are identical run to run") {
+    for (const Position& pos : random_positions(5, 44, 5)) {
+        const Searched a = run(pos, 7);
+        const Searched b = run(pos, 7);
+        CHECK(a.best == b.best);
+        CHECK(a.info.score == b.info.score);
+        CHECK(a.info.nodes == b.info.nodes);
+        CHECK(a.info.pv == b.info.pv);
+    }
+}
+
+TEST_CASE("a node limit stops the search with a legal move") {
+    sente::search::TranspositionTable tt;
+    REQUIRE(tt.resize(1));
+    std::atomic<bool> stop{false};
+    sente::search::Searcher<Game> searcher(tt, stop);
+    sente::search::Limits limits;
+    limits.max_nodes = 2000;
+    const Position pos = start_position();
+    const auto result = searcher.search(pos, Game::Evaluator{}, limits);
+    CHECK(is_legal(pos, result.best));
+    CHECK(result.info.nodes < 2000 + 256);  // polled every 256 nodes
+    CHECK(result.info.depth >= 1);
+}
+
+TEST_CASE("a stop request before the search still yields a legal move") {
+    sente::search::TranspositionTable tt;
+    REQUIRE(tt.resize(1));
+    std::atomic<bool> stop{true};
+    sente::search::Searcher<Game> searcher(tt, stop);
+    const Position pos = start_position();
+    const auto result = searcher.search(pos, Game::Evaluator{}, sente::search::Limits{});
+    CHECK(is_legal(pos, result.best));
+    CHECK(result.stopped);
+}
+
+TEST_CASE("the principal variation is a legal line starting with the best move") {
+    for (const Position& pos : random_positions(5, 30, 9)) {
+        const Searched s = run(pos, 6);
+        REQUIRE_FALSE(s.info.pv.empty());
+        CHECK(s.info.pv.front() == s.best);
+        Position line = pos;
+        for (const Move& m : s.info.pv) {
+            REQUIRE(is_legal(line, m));
+            line = play(line, m);
+        }
+    }
+}
