@@ -28,7 +28,7 @@ struct Options {
     long long movetime_ms = 0;
     int depth = 0;
     long long move_overhead_ms = 50;
-    sente::Orientation coordinates = sente::Orientation::native;
+    std::string coordinates = "native";
     bool quiet = false;
 
     std::string seats = "black";
@@ -59,19 +59,18 @@ void add_engine_options(CLI::App& app, Options& options) {
         ->capture_default_str();
     app.add_option("--movetime", options.movetime_ms,
                    "milliseconds per move (without a clock the default is 1000)")
-        ->check(CLI::Range(0LL, 1LL << 40));
+        ->check(CLI::Range(0LL, 24LL * 3600 * 1000));
     app.add_option("--depth", options.depth, "search depth limit in plies (0: none)")
         ->check(CLI::Range(0, 127));
     app.add_option("--move-overhead", options.move_overhead_ms,
                    "milliseconds kept back per move for process and GUI lag")
         ->check(CLI::Range(0LL, 60'000LL))
         ->capture_default_str();
-    const std::map<std::string, sente::Orientation> orientations = {
-        {"native", sente::Orientation::native}, {"gogui", sente::Orientation::gogui}};
     app.add_option("--coordinates", options.coordinates,
                    "move coordinates: native (Othello a1 top-left) or gogui (row 1 at the "
                    "bottom, for GoGui)")
-        ->transform(CLI::CheckedTransformer(orientations, CLI::ignore_case));
+        ->check(CLI::IsMember({"native", "gogui"}, CLI::ignore_case))
+        ->capture_default_str();
     app.add_flag("-q,--quiet", options.quiet, "no search progress on stderr");
 }
 
@@ -84,7 +83,8 @@ std::optional<sente::Session> make_session(const Options& options) {
     settings.limits.depth = options.depth;
     settings.limits.movetime = sente::Milliseconds{options.movetime_ms};
     settings.move_overhead = sente::Milliseconds{options.move_overhead_ms};
-    settings.orientation = options.coordinates;
+    settings.orientation =
+        options.coordinates == "gogui" ? sente::Orientation::gogui : sente::Orientation::native;
     sente::Session session(settings);
     if (auto selected = session.select_game(options.game, options.size); !selected) {
         std::cerr << "sente: " << selected.error().message << '\n';
@@ -170,7 +170,8 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1, 40));
     perft->add_option("--position", options.perft_position,
                       "start from this position (Reversi: 64 squares X/O/- and the side to move)");
-    for (CLI::App* sub : {gtp, play, perft}) sub->fallthrough();
+    // The shared options work before or after the command, and every --help lists them.
+    for (CLI::App* sub : {gtp, play, perft}) add_engine_options(*sub, options);
     app.require_subcommand(0, 1);
 
     CLI11_PARSE(app, argc, argv);

@@ -179,10 +179,12 @@ Result<void> Session::select_game(std::string_view name, int size) {
     const GameInfo& info = entry->info();
     if (size == 0) size = info.default_size;
     if (size < info.min_size || size > info.max_size) {
-        return make_error(
-            ErrorCode::unacceptable_size,
-            fmt::format("{} is played on {}x{} to {}x{}, not {}x{}", info.title, info.min_size,
-                        info.min_size, info.max_size, info.max_size, size, size));
+        const std::string sizes = info.min_size == info.max_size
+                                      ? fmt::format("{}x{} only", info.min_size, info.min_size)
+                                      : fmt::format("{}x{} to {}x{}", info.min_size, info.min_size,
+                                                    info.max_size, info.max_size);
+        return make_error(ErrorCode::unacceptable_size, fmt::format("{} is played on {}, not {}x{}",
+                                                                    info.title, sizes, size, size));
     }
     impl_->game = entry;
     impl_->driver = entry->make(size);
