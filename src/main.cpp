@@ -16,6 +16,7 @@
 #include "sente/session.hpp"
 #include "sente/version.hpp"
 #include "terminal/play.hpp"
+#include "tools/bench.hpp"
 
 namespace {
 
@@ -27,6 +28,7 @@ struct Options {
     std::size_t hash_mb = 64;
     long long movetime_ms = 0;
     int depth = 0;
+    std::uint64_t nodes = 0;
     long long move_overhead_ms = 50;
     std::string coordinates = "native";
     bool quiet = false;
@@ -62,6 +64,7 @@ void add_engine_options(CLI::App& app, Options& options) {
         ->check(CLI::Range(0LL, 24LL * 3600 * 1000));
     app.add_option("--depth", options.depth, "search depth limit in plies (0: none)")
         ->check(CLI::Range(0, 127));
+    app.add_option("--nodes", options.nodes, "node limit per search (0: none)");
     app.add_option("--move-overhead", options.move_overhead_ms,
                    "milliseconds kept back per move for process and GUI lag")
         ->check(CLI::Range(0LL, 60'000LL))
@@ -81,6 +84,7 @@ std::optional<sente::Session> make_session(const Options& options) {
     settings.threads = options.threads;
     settings.hash_mb = options.hash_mb;
     settings.limits.depth = options.depth;
+    settings.limits.nodes = options.nodes;
     settings.limits.movetime = sente::Milliseconds{options.movetime_ms};
     settings.move_overhead = sente::Milliseconds{options.move_overhead_ms};
     settings.orientation =
@@ -101,7 +105,7 @@ int run_gtp(const Options& options) {
     auto session = make_session(options);
     if (!session) return 2;
     sente::gtp::Engine engine(*session, std::cout, options.quiet ? nullptr : &std::cerr);
-    return engine.run(std::cin);
+    return engine.run(STDIN_FILENO);
 }
 
 int run_play(const Options& options) {
@@ -125,20 +129,16 @@ int run_perft(const Options& options) {
             return 2;
         }
     }
-    std::cout << fmt::format("perft {} from {}\n", session->game().id, session->position_text());
-    std::cout << fmt::format("{:>5} {:>16} {:>10} {:>14}\n", "depth", "leaves", "seconds",
-                             "leaves/s");
-    for (int depth = 1; depth <= options.perft_depth; ++depth) {
-        const auto start = std::chrono::steady_clock::now();
-        const std::uint64_t leaves = session->perft(depth);
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const double rate = seconds > 0 ? leaves / seconds : 0.0;
-        std::cout << fmt::format("{:>5} {:>16} {:>10.3f} {:>14.0f}\n", depth, leaves, seconds,
-                                 rate);
-        std::cout.flush();
-    }
-    return 0;
+    return sente::tools::perft(*session, options.perft_depth, std::cout);
+}
+
+int run_bench(const Options& options) {
+    // The session's --depth would cap the bench's own depth; the bench depth is the option.
+    Options bench_options = options;
+    bench_options.depth = 0;
+    auto session = make_session(bench_options);
+    if (!session) return 2;
+    return sente::tools::bench(*session, options.depth, std::cout);
 }
 
 }  // namespace
@@ -171,12 +171,17 @@ int main(int argc, char** argv) {
     perft->add_option("--position", options.perft_position,
                       "start from this position (Reversi: 64 squares X/O/- and the side to move)");
     // The shared options work before or after the command, and every --help lists them.
-    for (CLI::App* sub : {gtp, play, perft}) add_engine_options(*sub, options);
+    CLI::App* bench = app.add_subcommand(
+        "bench",
+        "search the game's fixed bench positions to --depth (default 11) and print "
+        "nodes, time, nodes/second and a node-count signature");
+    for (CLI::App* sub : {gtp, play, perft, bench}) add_engine_options(*sub, options);
     app.require_subcommand(0, 1);
 
     CLI11_PARSE(app, argc, argv);
 
     if (*perft) return run_perft(options);
+    if (*bench) return run_bench(options);
     if (*play) return run_play(options);
     if (*gtp) return run_gtp(options);
     return isatty(STDIN_FILENO) ? run_play(options) : run_gtp(options);

@@ -2,9 +2,11 @@
 
 #include <doctest/doctest.h>
 
-#include <sstream>
+#include <string>
+#include <vector>
 
 #include "protocol/gtp_input.hpp"
+#include "protocol/line_reader.hpp"
 
 using namespace sente::gtp;
 
@@ -42,16 +44,28 @@ TEST_CASE("a command is an optional id, a name and arguments") {
     CHECK(c.id == "99999999999999999999999999");
 }
 
-TEST_CASE("lines are read up to LF, bounded, and the last one may lack its LF") {
-    std::istringstream in("one\ntwo\r\nthree");
-    CHECK(read_line(in)->text == "one");
-    CHECK(read_line(in)->text == "two\r");
-    CHECK(read_line(in)->text == "three");
-    CHECK_FALSE(read_line(in).has_value());
+TEST_CASE("lines are cut at LF, bounded, and the last one may lack its LF") {
+    using sente::protocol::kMaxLineLength;
+    using sente::protocol::Line;
+    using sente::protocol::LineSplitter;
+    LineSplitter splitter;
+    std::vector<Line> lines;
+    splitter.feed("one\ntw", lines);
+    splitter.feed("o\r\n\nthree", lines);
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[0].text == "one");
+    CHECK(lines[1].text == "two\r");
+    CHECK(lines[2].text.empty());
+    const auto last = splitter.finish();
+    REQUIRE(last.has_value());
+    CHECK(last->text == "three");
+    CHECK_FALSE(splitter.finish().has_value());
 
-    std::istringstream huge(std::string(kMaxLineLength + 10, 'x') + "\nname\n");
-    const auto first = read_line(huge);
-    CHECK(first->too_long);
-    CHECK(first->text.size() == kMaxLineLength);
-    CHECK(read_line(huge)->text == "name");
+    lines.clear();
+    splitter.feed(std::string(kMaxLineLength + 10, 'x') + "\nname\n", lines);
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0].too_long);
+    CHECK(lines[0].text.size() == kMaxLineLength);
+    CHECK_FALSE(lines[1].too_long);
+    CHECK(lines[1].text == "name");
 }

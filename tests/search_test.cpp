@@ -4,10 +4,12 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <optional>
 #include <random>
 #include <vector>
 
 #include "games/reversi/game.hpp"
+#include "search/parallel.hpp"
 #include "search/search.hpp"
 
 using namespace sente::reversi;
@@ -164,4 +166,75 @@ TEST_CASE("the principal variation is a legal line starting with the best move")
             line = play(line, m);
         }
     }
+}
+
+namespace {
+
+// Reversi with a "solver" plugged in at the leaves: plain minimax once three squares or fewer
+// are empty. Counts its calls, so the test can see the search use it.
+std::atomic<int> solver_calls{0};
+
+struct ReversiWithSolver : ReversiGame {
+    static std::optional<Score> solve(const Position& pos, int /*depth*/, Score /*alpha*/,
+                                      Score /*beta*/) {
+        if (pos.empty_count() > 3) return std::nullopt;
+        ++solver_calls;
+        Position copy = pos;
+        return minimax(copy);
+    }
+};
+
+static_assert(sente::search::LeafSolver<ReversiWithSolver>);
+static_assert(!sente::search::LeafSolver<ReversiGame>);
+
+}  // namespace
+
+TEST_CASE("a game's own solver settles leaves, and the result stays exact") {
+    for (const Position& pos : random_positions(8, 9, 31)) {
+        CAPTURE(format_position(pos));
+        Position copy = pos;
+        const Score exact = minimax(copy);
+        sente::search::TranspositionTable tt;
+        REQUIRE(tt.resize(4));
+        std::atomic<bool> stop{false};
+        sente::search::Searcher<ReversiWithSolver> searcher(tt, stop);
+        solver_calls = 0;
+        const auto result = searcher.search(pos, Game::Evaluator{}, sente::search::Limits{});
+        CHECK(solver_calls > 0);
+        CHECK(result.info.score == exact);
+        CHECK(result.info.exact);
+    }
+}
+
+TEST_CASE("Lazy SMP: two and three threads find the exact value of small endgames") {
+    for (int threads : {2, 3}) {
+        for (const Position& pos : random_positions(6, 10, 500 + threads)) {
+            CAPTURE(format_position(pos));
+            Position copy = pos;
+            const Score exact = minimax(copy);
+            sente::search::TranspositionTable tt;
+            REQUIRE(tt.resize(4));
+            std::atomic<bool> stop{false};
+            const auto result = sente::search::parallel_search<Game>(
+                pos, Game::Evaluator{}, sente::search::Limits{}, threads, tt, stop);
+            CHECK(result.info.score == exact);
+            CHECK(result.info.exact);
+            Position after = play(pos, result.best);
+            CHECK(-minimax(after) == exact);
+        }
+    }
+}
+
+TEST_CASE("Lazy SMP honours a stop request and counts every thread's nodes") {
+    sente::search::TranspositionTable tt;
+    REQUIRE(tt.resize(4));
+    std::atomic<bool> stop{false};
+    sente::search::Limits limits;
+    limits.max_nodes = 20'000;  // the main thread's budget; helpers stop with it
+    const Position pos = start_position();
+    const auto result =
+        sente::search::parallel_search<Game>(pos, Game::Evaluator{}, limits, 2, tt, stop);
+    CHECK(is_legal(pos, result.best));
+    CHECK(result.info.nodes >= 20'000);  // the main thread's share alone reaches the limit
+    CHECK(stop.load());                  // the helpers were told to stop
 }

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,8 @@ struct GameInfo {
     int max_size = 0;
     int default_size = 0;
     int level_count = 0;  // levels run from 1 (weakest) to level_count (full strength)
+    // The fixed positions `sente bench` searches, in the game's position text.
+    std::span<const std::string_view> bench_positions;
 };
 
 // The result of a finished game, or `over == false` while it is in play.
@@ -64,6 +67,10 @@ struct MoveReport {
     std::string move;  // in the game's notation, lower case ("d3"), or "pass"
     bool pass = false;
     SearchInfo search;  // depth 0 when there was nothing to search (forced pass, single move)
+    // The time the clock allowed: stop deepening after half of `soft`, stop at `hard`.
+    // Both zero when no time limit applied.
+    std::chrono::milliseconds soft_limit{0};
+    std::chrono::milliseconds hard_limit{0};
 };
 
 }  // namespace sente

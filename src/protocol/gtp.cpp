@@ -96,13 +96,6 @@ std::string without_blank_lines(std::string_view text) {
     return out;
 }
 
-void write_progress(std::ostream& log, const SearchInfo& info) {
-    log << fmt::format("info depth {} score {}{} nodes {} nps {} time {} pv {}\n", info.depth,
-                       info.score_text, info.exact ? " exact" : "", info.nodes,
-                       info.nodes_per_second(), info.elapsed.count(), join(info.pv, " "));
-    log.flush();
-}
-
 }  // namespace
 
 std::string error_text(const Error& error) {
@@ -158,10 +151,10 @@ Engine::Engine(Session& session, std::ostream& out, std::ostream* log)
         {"gogui-rules_final_result", &Engine::rules_final_result},
         {"sente-position", &Engine::sente_position},
         {"sente-hash", &Engine::sente_hash},
+        {"gogui-interrupt", &Engine::gogui_interrupt},
     };
     if (log_ != nullptr) {
-        session_.set_progress_callback(
-            [log = log_](const SearchInfo& info) { write_progress(*log, info); });
+        session_.set_progress_callback([this](const SearchInfo& info) { log_progress(info); });
     }
 }
 
@@ -178,18 +171,41 @@ const Engine::CommandSpec* Engine::find(std::string_view name) const {
     return nullptr;
 }
 
-int Engine::run(std::istream& in) {
+int Engine::run(int fd) {
+    protocol::LineReader reader(fd);
+    reader_ = &reader;
     while (!quit_) {
-        const std::optional<Line> line = read_line(in);
+        const std::optional<protocol::Line> line = reader.next();
         if (!line) break;  // end of input: leave quietly, like quit
         if (line->too_long) {
             write_reply(std::nullopt, '?',
-                        fmt::format("line longer than {} bytes", kMaxLineLength));
+                        fmt::format("line longer than {} bytes", protocol::kMaxLineLength));
             continue;
         }
         handle_line(line->text);
     }
+    reader_ = nullptr;
     return 0;
+}
+
+void Engine::log_progress(const SearchInfo& info) {
+    std::string text =
+        fmt::format("info depth {} score {}{} nodes {} nps {} time {} pv {}\n", info.depth,
+                    info.score_text, info.exact ? " exact" : "", info.nodes,
+                    info.nodes_per_second(), info.elapsed.count(), join(info.pv, " "));
+    if (session_.orientation() == Orientation::gogui) {
+        // GoGui's live graphics: the principal variation drawn on its board.
+        std::string variation;
+        Color color = searching_;
+        for (const std::string& move : info.pv) {
+            variation += fmt::format(" {} {}", color == Color::black ? 'b' : 'w', upper(move));
+            color = opponent(color);
+        }
+        text += fmt::format("gogui-gfx:\nVAR{}\nTEXT depth {} score {}\n\n", variation, info.depth,
+                            info.score_text);
+    }
+    *log_ << text;
+    log_->flush();
 }
 
 bool Engine::handle_line(std::string_view raw) {
@@ -307,9 +323,21 @@ Engine::Reply Engine::generate(const Args& args, bool commit) {
     if (args.size() != 1) return syntax_error();
     const auto color = parse_color(args[0]);
     if (!color) return syntax_error();
+    searching_ = *color;
+    if (reader_ != nullptr) reader_->set_interrupt_handler([this] { session_.request_stop(); });
     auto report = session_.genmove(*color, commit);
+    if (reader_ != nullptr) reader_->set_interrupt_handler({});
     if (!report) return report.error();
-    return report->pass ? std::string("pass") : upper(report->move);
+    const std::string move = report->pass ? std::string("pass") : upper(report->move);
+    if (log_ != nullptr) {
+        const SearchInfo& info = report->search;
+        *log_ << fmt::format("move {} depth {} score {} nodes {} time {} soft {} hard {}\n", move,
+                             info.depth, info.score_text.empty() ? "-" : info.score_text,
+                             info.nodes, info.elapsed.count(), report->soft_limit.count(),
+                             report->hard_limit.count());
+        log_->flush();
+    }
+    return move;
 }
 
 Engine::Reply Engine::genmove(const Args& args) { return generate(args, true); }
@@ -422,6 +450,9 @@ Engine::Reply Engine::rules_final_result(const Args&) {
     const Outcome outcome = session_.outcome();
     return outcome.over ? result_text(outcome) : std::string("unknown");
 }
+
+// Advertises that "# interrupt" stops a search (GoGui looks for this command's name).
+Engine::Reply Engine::gogui_interrupt(const Args&) { return std::string(); }
 
 // ---- sente extensions -----------------------------------------------------------------------
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "protocol/gtp_input.hpp"
+#include "protocol/line_reader.hpp"
 #include "sente/result.hpp"
 #include "sente/session.hpp"
 
@@ -20,8 +21,10 @@ class Engine {
     // `log` receives search progress; nullptr keeps quiet.
     Engine(Session& session, std::ostream& out, std::ostream* log);
 
-    // Reads and answers commands until `quit` or the end of input. Returns the exit status.
-    int run(std::istream& in);
+    // Reads and answers commands from `fd` until `quit` or the end of input; returns the exit
+    // status. Input is read on a second thread, so that "# interrupt" (GoGui) or the end of input
+    // stops a running search, which then answers with its best move so far.
+    int run(int fd);
 
     // Answers one raw input line (preprocessing included). False once `quit` was answered.
     bool handle_line(std::string_view raw);
@@ -72,12 +75,16 @@ class Engine {
     Reply rules_final_result(const Args&);
     Reply sente_position(const Args&);
     Reply sente_hash(const Args&);
+    Reply gogui_interrupt(const Args&);
 
     Reply generate(const Args& args, bool commit);
+    void log_progress(const SearchInfo& info);
 
     Session& session_;
     std::ostream& out_;
     std::ostream* log_;
+    protocol::LineReader* reader_ = nullptr;  // while run() reads input
+    Color searching_ = Color::black;          // the colour genmove is searching for
     bool quit_ = false;
     std::vector<CommandSpec> commands_;
 };

@@ -10,22 +10,6 @@ bool is_space(char c) { return c == ' '; }
 
 }  // namespace
 
-std::optional<Line> read_line(std::istream& in) {
-    Line line;
-    bool got_any = false;
-    for (int c = in.get(); c != std::char_traits<char>::eof(); c = in.get()) {
-        got_any = true;
-        if (c == '\n') return line;
-        if (line.text.size() < kMaxLineLength) {
-            line.text.push_back(static_cast<char>(c));
-        } else {
-            line.too_long = true;
-        }
-    }
-    if (!got_any) return std::nullopt;
-    return line;  // a last line without LF still counts
-}
-
 std::string preprocess(std::string_view raw) {
     std::string out;
     out.reserve(raw.size());

@@ -1,27 +1,14 @@
 #pragma once
 
-// GTP input: reading bounded lines, the specification's preprocessing, and splitting a line into
-// an optional id, a command name and arguments.
+// GTP input: the specification's preprocessing, and splitting a line into an optional id, a
+// command name and arguments. (Reading lines is line_reader.hpp's job.)
 
-#include <cstddef>
-#include <istream>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace sente::gtp {
-
-// Longest line accepted. Real commands are short; this only guards memory against garbage.
-inline constexpr std::size_t kMaxLineLength = 64 * 1024;
-
-struct Line {
-    std::string text;
-    bool too_long = false;  // the rest of an over-long line was read and dropped
-};
-
-// Reads one line ending in LF (or at end of input). Empty optional at end of input.
-std::optional<Line> read_line(std::istream& in);
 
 // GTP 2 preprocessing, in the specification's order: drop control characters other than HT and
 // LF (so CR disappears), cut a '#' comment, turn HT into a space. Returns the cleaned line; the

@@ -5,6 +5,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <optional>
 
 #include "search/score.hpp"
 #include "sente/types.hpp"
@@ -38,6 +39,17 @@ concept SearchableGame = requires(typename G::Position& pos, const typename G::P
     // Moves squeeze into 16 bits for the transposition table; 0 is reserved for "no move".
     { G::pack(move) } -> std::same_as<std::uint16_t>;
     { G::unpack(packed) } -> std::same_as<typename G::Move>;
+};
+
+// Optional: a game may settle nodes with its own exact solver, e.g. Othello's endgame solver
+// when few squares are empty, or Gomoku's threat-space search when a side has a forced win.
+// `solve` answers std::nullopt to let the search go on; otherwise a fail-soft value for the
+// window (alpha, beta) that rests on no heuristic evaluation: the exact value when it lies inside
+// the window, else a bound beyond it. `depth` is the remaining search depth, for solvers whose
+// cost should fit the search they serve.
+template <class G>
+concept LeafSolver = requires(const typename G::Position& pos, int depth, Score alpha, Score beta) {
+    { G::solve(pos, depth, alpha, beta) } -> std::same_as<std::optional<Score>>;
 };
 
 }  // namespace sente::search

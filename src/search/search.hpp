@@ -5,8 +5,11 @@
 // killer moves, the game's own ordering score and the history heuristic.
 //
 // A search is exact when no leaf it relied on was a heuristic evaluation: every line ran to the
-// end of the game. Exact subtrees are stored in the table as such (kExhaustiveDepth), so small
-// endgames stop deepening as soon as they are solved.
+// end of the game (or to a game's own exact solver, see LeafSolver). Exact subtrees are stored in
+// the table as such (kExhaustiveDepth), so small endgames stop deepening once they are solved.
+//
+// One Searcher is one thread's search. Several run the same root in parallel (Lazy SMP, see
+// parallel.hpp); they share the transposition table and the stop signal, nothing else.
 
 #include <algorithm>
 #include <array>
@@ -56,10 +59,13 @@ class Searcher {
     using Move = typename G::Move;
     using Progress = std::function<void(const Iteration<Move>&)>;
 
-    Searcher(TranspositionTable& tt, const std::atomic<bool>& stop_request)
-        : tt_(tt), stop_request_(stop_request) {}
+    // `thread_id` 0 is the main thread; helpers (1, 2, ...) vary their iteration depths so that
+    // the threads do not all search the same tree in lockstep.
+    Searcher(TranspositionTable& tt, const std::atomic<bool>& stop_request, int thread_id = 0)
+        : tt_(tt), stop_request_(stop_request), thread_id_(thread_id) {}
 
-    // Searches `root` within `limits`. The game must not be over at the root.
+    // Searches `root` within `limits`. The game must not be over at the root. The caller starts
+    // a new table generation (tt.new_search()) once per move, before any thread searches.
     SearchResult<Move> search(const Position& root, const typename G::Evaluator& eval,
                               const Limits& limits, const Progress& progress = {}) {
         start_ = Clock::now();
@@ -67,11 +73,11 @@ class Searcher {
         eval_ = eval;
         limits_ = limits;
         nodes_ = 0;
+        published_nodes_.store(0, std::memory_order_relaxed);
         horizon_evals_ = 0;
         stopped_ = false;
         for (auto& k : killers_) k = {Move{}, Move{}};
         for (auto& side : history_) side.fill(0);
-        tt_.new_search();
 
         generate_root_moves();
         SearchResult<Move> result;
@@ -84,7 +90,9 @@ class Searcher {
         }
 
         Score previous = 0;
-        for (int depth = 1; depth <= limits_.max_depth; ++depth) {
+        // Odd helpers run one ply ahead of the main thread.
+        const int first_depth = std::min(1 + thread_id_ % 2, limits_.max_depth);
+        for (int depth = first_depth; depth <= limits_.max_depth; ++depth) {
             const std::uint64_t horizon_before = horizon_evals_;
             Score delta = 60;
             Score alpha = -kInfinity;
@@ -128,10 +136,13 @@ class Searcher {
         result.stopped = stopped_;
         result.info.nodes = nodes_;
         result.info.elapsed = elapsed();
+        published_nodes_.store(nodes_, std::memory_order_relaxed);
         return result;
     }
 
-    std::uint64_t nodes() const { return nodes_; }
+    // This thread's node count so far, readable from other threads (updated every few hundred
+    // nodes and at the end of the search).
+    std::uint64_t nodes() const { return published_nodes_.load(std::memory_order_relaxed); }
 
   private:
     using Clock = std::chrono::steady_clock;
@@ -142,6 +153,7 @@ class Searcher {
     }
 
     void poll_limits() {
+        published_nodes_.store(nodes_, std::memory_order_relaxed);
         if (stop_request_.load(std::memory_order_relaxed)) stopped_ = true;
         if (limits_.max_nodes != 0 && nodes_ >= limits_.max_nodes) stopped_ = true;
         if (limits_.time.limited() && elapsed() >= limits_.time.hard) stopped_ = true;
@@ -208,6 +220,19 @@ class Searcher {
                 // The stored result may rest on evaluations we do not see from here.
                 if (hit->depth != TranspositionTable::kExhaustiveDepth) ++horizon_evals_;
                 return hit->score;
+            }
+        }
+
+        if constexpr (LeafSolver<G>) {
+            // The game's own exact solver (an endgame solver, a threat search) may settle the
+            // node; its answers rest on no evaluation, so they count as exhaustive.
+            if (const auto solved = G::solve(pos_, depth, alpha, beta)) {
+                const Score score = *solved;
+                const Bound bound = score >= beta    ? Bound::lower
+                                    : score <= alpha ? Bound::upper
+                                                     : Bound::exact;
+                tt_.store(key, tt_move, score, TranspositionTable::kExhaustiveDepth, bound);
+                return score;
             }
         }
 
@@ -299,6 +324,8 @@ class Searcher {
 
     TranspositionTable& tt_;
     const std::atomic<bool>& stop_request_;
+    const int thread_id_;
+    std::atomic<std::uint64_t> published_nodes_{0};
     Position pos_{};
     typename G::Evaluator eval_{};
     Limits limits_{};

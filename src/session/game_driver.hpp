@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "search/game_concept.hpp"
+#include "search/parallel.hpp"
 #include "search/perft.hpp"
 #include "search/search.hpp"
 #include "search/tt.hpp"
@@ -31,8 +32,9 @@ struct SearchRequest {
     int level = 1;
     search::Limits limits;  // max_depth, max_nodes and the time budget, already combined
     Orientation orientation = Orientation::native;
+    int threads = 1;
     search::TranspositionTable* tt = nullptr;
-    const std::atomic<bool>* stop = nullptr;
+    std::atomic<bool>* stop = nullptr;
     std::function<void(const SearchInfo&)> progress;
 };
 
@@ -192,13 +194,14 @@ class GameDriverFor final : public GameDriver {
             return report;
         }
 
-        search::Searcher<G> searcher(*request.tt, *request.stop);
         const auto level = G::level(request.level);
         const Orientation orientation = request.orientation;
         auto progress = [&](const search::Iteration<Move>& it) {
             if (request.progress) request.progress(describe(it, orientation));
         };
-        const auto result = searcher.search(root, level.eval, request.limits, progress);
+        const auto result =
+            search::parallel_search<G>(root, level.eval, request.limits, request.threads,
+                                       *request.tt, *request.stop, progress);
 
         report.move = G::format_move(result.best, orientation);
         report.pass = G::is_pass(result.best);

@@ -232,7 +232,11 @@ std::string Session::board_rows() const { return impl_->driver->board_rows(orien
 std::string Session::position_text() const { return impl_->driver->position_text(); }
 
 Result<void> Session::set_position(std::string_view text) {
-    return impl_->driver->set_position(text);
+    if (auto done = impl_->driver->set_position(text); !done) return done;
+    // A new game from a given position: nothing learnt in another game carries over.
+    impl_->tt.clear();
+    impl_->reset_clocks();
+    return {};
 }
 
 Result<void> Session::set_level(int level) {
@@ -327,6 +331,7 @@ Result<MoveReport> Session::genmove(Color color, const SearchLimits& limits, boo
         search::allot_time(s.control, s.clocks[static_cast<int>(color)],
                            s.driver->moves_left(color), s.settings.move_overhead, movetime);
     request.orientation = orientation();
+    request.threads = s.settings.threads;
     request.tt = &s.tt;
     request.stop = &s.stop;
     request.progress = s.progress;
@@ -338,6 +343,10 @@ Result<MoveReport> Session::genmove(Color color, const SearchLimits& limits, boo
     const auto used =
         std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - start);
     if (s.driver->move_count() > moves_before) s.charge(color, used);
+    if (report && request.limits.time.limited()) {
+        report.value().soft_limit = request.limits.time.soft;
+        report.value().hard_limit = request.limits.time.hard;
+    }
     return report;
 }
 

@@ -69,8 +69,30 @@ struct ReversiGame {
     }
 
     // ---- Session -------------------------------------------------------------------------
+    // The bench positions: the start, positions after 10, 20, 30 and 40 plies of three games
+    // sente played against itself (levels 6 and 7; the second from f5 f6 e6 f4, the third from
+    // c4 e3 f6 e6 f5), and FFO endgame positions #8 (white to move) and #40.
+    static constexpr std::array<std::string_view, 15> kBenchPositions = {
+        "---------------------------OX------XO--------------------------- X",
+        "---O-------O------OOO-----OOO----XOOO-----O-------O------------- X",
+        "---O-------OX----OOOO---O-OOOO---OOOO----XOXX----OOO-------O---- X",
+        "---O-O-----OO---OOOOO---OOOOOO--OOOOO---XXXOO---XXXXO---X-XXX--- X",
+        "---OXO--X--OOOO-XOOOOO--XOOXOO--XOXOO---XOXXO---XXXXXOX-XOOOOOO- X",
+        "--------------------O-X---XOOX----OOXO-----XOO----X------------- X",
+        "--OX-------OXO----XXOOX---XXXX----OXXX----OXXX----X--X---------- X",
+        "OOOOOOO--OXXXO----OXOXX---OOXXX---OXOXO---XXXX---XX--X---------- X",
+        "OOOOOOO-XXXXOXX-OXOOOXX-OOOOXXXXOOOXOXX--OXXXX---XX--X---------- X",
+        "-------------------XXX----XOOO----OOOO------OOO----------------- X",
+        "-----------OXO----OOXX-O--OOXOO---OOXO----OOXXXX-----X---------- X",
+        "---X-O-----OXOO---OOXOOO-XXXXXO---OOXOXX--OOOXXX---OXX------X--- X",
+        "--XX-O-X--XXXOX---OXXXOOOOOXXOO---OXXXOX--OXOXOX---OXOOO--OXX-OX X",
+        "---X-X--X-XXXX--XXXXOXXXXXXOOOOOXXOXXXO-XOXXXXO-XOOXXX--XOOXXO-- O",
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+    };
+
     static const GameInfo& info() {
-        static const GameInfo kInfo{"othello", "Othello", "Reversi / Othello", 8, 8, 8, 10};
+        static const GameInfo kInfo{"othello", "Othello", "Reversi / Othello", 8, 8,
+                                    8,         10,        kBenchPositions};
         return kInfo;
     }
     static constexpr std::array<std::string_view, 2> kAliases = {"reversi", "othello"};

@@ -1,0 +1,111 @@
+#include "protocol/line_reader.hpp"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <utility>
+
+namespace sente::protocol {
+
+namespace {
+
+bool is_interrupt(std::string_view line) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+    while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
+    return line == "# interrupt";
+}
+
+}  // namespace
+
+void LineSplitter::feed(std::string_view bytes, std::vector<Line>& out) {
+    for (char c : bytes) {
+        if (c == '\n') {
+            out.push_back(std::move(current_));
+            current_ = Line{};
+            started_ = false;
+            continue;
+        }
+        started_ = true;
+        if (current_.text.size() < kMaxLineLength) {
+            current_.text.push_back(c);
+        } else {
+            current_.too_long = true;
+        }
+    }
+}
+
+std::optional<Line> LineSplitter::finish() {
+    if (!started_) return std::nullopt;
+    started_ = false;
+    return std::exchange(current_, Line{});
+}
+
+LineReader::LineReader(int fd) : fd_(fd) {
+    if (pipe(cancel_) != 0) cancel_[0] = cancel_[1] = -1;
+    thread_ = std::thread([this] { read_loop(); });
+}
+
+LineReader::~LineReader() {
+    if (cancel_[1] >= 0) {
+        const char stop = 'x';
+        [[maybe_unused]] const auto written = write(cancel_[1], &stop, 1);
+    }
+    thread_.join();
+    for (int end : cancel_) {
+        if (end >= 0) close(end);
+    }
+}
+
+std::optional<Line> LineReader::next() {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [this] { return !lines_.empty() || ended_; });
+    if (lines_.empty()) return std::nullopt;
+    Line line = std::move(lines_.front());
+    lines_.pop_front();
+    return line;
+}
+
+void LineReader::set_interrupt_handler(std::function<void()> handler) {
+    std::lock_guard lock(mutex_);
+    interrupt_ = std::move(handler);
+}
+
+void LineReader::deliver(std::vector<Line>& lines, bool end) {
+    std::lock_guard lock(mutex_);
+    for (Line& line : lines) {
+        if (interrupt_ && is_interrupt(line.text)) interrupt_();
+        lines_.push_back(std::move(line));
+    }
+    lines.clear();
+    if (end) {
+        ended_ = true;
+        if (interrupt_) interrupt_();  // nobody is left to wait for the answer
+    }
+    ready_.notify_all();
+}
+
+void LineReader::read_loop() {
+    LineSplitter splitter;
+    std::vector<Line> lines;
+    char buffer[4096];
+    for (;;) {
+        pollfd fds[2] = {{fd_, POLLIN, 0}, {cancel_[0], POLLIN, 0}};
+        const int ready = poll(fds, cancel_[0] >= 0 ? 2 : 1, -1);
+        if (ready < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        if (cancel_[0] >= 0 && (fds[1].revents & POLLIN)) return;  // shutting down
+        if (fds[0].revents == 0) continue;
+        const ssize_t count = read(fd_, buffer, sizeof buffer);
+        if (count < 0 && errno == EINTR) continue;
+        if (count <= 0) break;  // end of input, or an input that cannot be read
+        splitter.feed(std::string_view(buffer, static_cast<std::size_t>(count)), lines);
+        if (!lines.empty()) deliver(lines, false);
+    }
+    if (auto last = splitter.finish()) lines.push_back(std::move(*last));
+    deliver(lines, true);
+}
+
+}  // namespace sente::protocol

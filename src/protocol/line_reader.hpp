@@ -1,0 +1,71 @@
+#pragma once
+
+// Reading protocol input: bounded lines from a file descriptor, on a thread of their own, so that
+// a GUI can interrupt a running search (GoGui sends the line "# interrupt") and an end of input
+// during a search is noticed at once.
+
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace sente::protocol {
+
+// Longest line accepted. Real commands are short; this only guards memory against garbage.
+inline constexpr std::size_t kMaxLineLength = 64 * 1024;
+
+struct Line {
+    std::string text;       // without the LF
+    bool too_long = false;  // the line was longer than kMaxLineLength; its rest was dropped
+};
+
+// Cuts a byte stream into lines at LF, keeping at most kMaxLineLength bytes of each.
+class LineSplitter {
+  public:
+    // Appends the complete lines found in `bytes` to `out`.
+    void feed(std::string_view bytes, std::vector<Line>& out);
+    // The last line when the input ended without a LF, if any.
+    std::optional<Line> finish();
+
+  private:
+    Line current_;
+    bool started_ = false;
+};
+
+class LineReader {
+  public:
+    // Starts reading `fd` (not owned) on a new thread.
+    explicit LineReader(int fd);
+    // Stops the thread, even when it is waiting for input, and joins it.
+    ~LineReader();
+    LineReader(const LineReader&) = delete;
+    LineReader& operator=(const LineReader&) = delete;
+
+    // The next line; empty at end of input (or when the input fails).
+    std::optional<Line> next();
+
+    // Called on the reader thread when the line "# interrupt" or the end of input arrives, while
+    // set. Setting and clearing it synchronise with those calls: once cleared, it is not called.
+    void set_interrupt_handler(std::function<void()> handler);
+
+  private:
+    void read_loop();
+    void deliver(std::vector<Line>& lines, bool end);
+
+    int fd_;
+    int cancel_[2] = {-1, -1};  // a self-pipe: writing to it wakes the reader to stop
+    std::mutex mutex_;
+    std::condition_variable ready_;
+    std::deque<Line> lines_;
+    bool ended_ = false;
+    std::function<void()> interrupt_;
+    std::thread thread_;
+};
+
+}  // namespace sente::protocol

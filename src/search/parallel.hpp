@@ -1,0 +1,60 @@
+#pragma once
+
+// Lazy SMP: every thread searches the same root; they share the transposition table and the stop
+// signal and nothing else, and help each other through the table. The main thread (id 0) owns
+// the time limits, reports progress and decides the move; when it is done it raises the stop
+// signal and the helpers finish.
+
+#include <atomic>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "search/search.hpp"
+
+namespace sente::search {
+
+template <SearchableGame G>
+SearchResult<typename G::Move> parallel_search(
+    const typename G::Position& root, const typename G::Evaluator& eval, const Limits& limits,
+    int threads, TranspositionTable& tt, std::atomic<bool>& stop,
+    const typename Searcher<G>::Progress& progress = {}) {
+    using Move = typename G::Move;
+    threads = std::max(threads, 1);
+    tt.new_search();
+
+    std::vector<std::unique_ptr<Searcher<G>>> searchers;
+    for (int id = 0; id < threads; ++id) {
+        searchers.push_back(std::make_unique<Searcher<G>>(tt, stop, id));
+    }
+    const auto total_nodes = [&searchers] {
+        std::uint64_t sum = 0;
+        for (const auto& s : searchers) sum += s->nodes();
+        return sum;
+    };
+
+    // Helpers have no limits of their own but depth: the main thread stops them.
+    Limits helper_limits;
+    helper_limits.max_depth = limits.max_depth;
+    std::vector<std::thread> helpers;
+    for (int id = 1; id < threads; ++id) {
+        helpers.emplace_back([&, id] { searchers[id]->search(root, eval, helper_limits); });
+    }
+
+    typename Searcher<G>::Progress report;
+    if (progress) {
+        report = [&](const Iteration<Move>& it) {
+            Iteration<Move> all = it;
+            all.nodes = threads > 1 ? total_nodes() : it.nodes;
+            progress(all);
+        };
+    }
+    SearchResult<Move> result = searchers[0]->search(root, eval, limits, report);
+
+    stop.store(true, std::memory_order_relaxed);
+    for (std::thread& helper : helpers) helper.join();
+    result.info.nodes = total_nodes();
+    return result;
+}
+
+}  // namespace sente::search
