@@ -151,6 +151,7 @@ Engine::Engine(Session& session, std::ostream& out, std::ostream* log)
         {"gogui-rules_final_result", &Engine::rules_final_result},
         {"sente-position", &Engine::sente_position},
         {"sente-hash", &Engine::sente_hash},
+        {"sente-threads", &Engine::sente_threads},
         {"gogui-interrupt", &Engine::gogui_interrupt},
     };
     if (log_ != nullptr) {
@@ -469,6 +470,14 @@ Engine::Reply Engine::sente_hash(const Args& args) {
     if (auto done = session_.set_hash_size(static_cast<std::size_t>(*megabytes)); !done) {
         return done.error();
     }
+    return std::string();
+}
+
+Engine::Reply Engine::sente_threads(const Args& args) {
+    if (args.size() != 1) return syntax_error();
+    const auto threads = parse_integer(args[0], 0, 1 << 20);
+    if (!threads) return syntax_error();
+    if (auto done = session_.set_threads(static_cast<int>(*threads)); !done) return done.error();
     return std::string();
 }
 

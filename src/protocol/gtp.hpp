@@ -75,6 +75,7 @@ class Engine {
     Reply rules_final_result(const Args&);
     Reply sente_position(const Args&);
     Reply sente_hash(const Args&);
+    Reply sente_threads(const Args&);
     Reply gogui_interrupt(const Args&);
 
     Reply generate(const Args& args, bool commit);

@@ -23,6 +23,7 @@ class MoveList {
     }
     void clear() { size_ = 0; }
     std::size_t size() const { return size_; }
+    static constexpr std::size_t capacity() { return Capacity; }
     bool empty() const { return size_ == 0; }
     Entry& operator[](std::size_t i) { return entries_[i]; }
     const Entry& operator[](std::size_t i) const { return entries_[i]; }

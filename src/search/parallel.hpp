@@ -2,8 +2,10 @@
 
 // Lazy SMP: every thread searches the same root; they share the transposition table and the stop
 // signal and nothing else, and help each other through the table. The main thread (id 0) owns
-// the time limits, reports progress and decides the move; when it is done it raises the stop
-// signal and the helpers finish.
+// the time and node limits and reports progress. Whichever thread completes the last iteration
+// first (the depth limit, or a solved tree) raises the stop signal for all; the move comes from
+// the thread with the deepest completed iteration, the main thread on ties, because a helper
+// that finished depth d+1 knows more than a main thread stopped in the middle of it.
 
 #include <atomic>
 #include <memory>
@@ -23,9 +25,11 @@ SearchResult<typename G::Move> parallel_search(
     threads = std::max(threads, 1);
     tt.new_search();
 
+    // Only threads that run beside others need to know what the others are busy with.
+    std::unique_ptr<BusyMoves> busy = threads > 1 ? std::make_unique<BusyMoves>() : nullptr;
     std::vector<std::unique_ptr<Searcher<G>>> searchers;
     for (int id = 0; id < threads; ++id) {
-        searchers.push_back(std::make_unique<Searcher<G>>(tt, stop, id));
+        searchers.push_back(std::make_unique<Searcher<G>>(tt, stop, id, busy.get()));
     }
     const auto total_nodes = [&searchers] {
         std::uint64_t sum = 0;
@@ -33,12 +37,17 @@ SearchResult<typename G::Move> parallel_search(
         return sum;
     };
 
-    // Helpers have no limits of their own but depth: the main thread stops them.
+    // Helpers have no limits of their own but depth: the main thread stops them, or they stop
+    // everyone when they finish first.
     Limits helper_limits;
     helper_limits.max_depth = limits.max_depth;
+    std::vector<SearchResult<Move>> helper_results(threads);
     std::vector<std::thread> helpers;
     for (int id = 1; id < threads; ++id) {
-        helpers.emplace_back([&, id] { searchers[id]->search(root, eval, helper_limits); });
+        helpers.emplace_back([&, id] {
+            helper_results[id] = searchers[id]->search(root, eval, helper_limits);
+            if (!helper_results[id].stopped) stop.store(true, std::memory_order_relaxed);
+        });
     }
 
     typename Searcher<G>::Progress report;
@@ -53,6 +62,11 @@ SearchResult<typename G::Move> parallel_search(
 
     stop.store(true, std::memory_order_relaxed);
     for (std::thread& helper : helpers) helper.join();
+    for (int id = 1; id < threads; ++id) {
+        if (helper_results[id].info.depth > result.info.depth) {
+            result = std::move(helper_results[id]);
+        }
+    }
     result.info.nodes = total_nodes();
     return result;
 }

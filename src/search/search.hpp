@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "search/busy_moves.hpp"
 #include "search/game_concept.hpp"
 #include "search/score.hpp"
 #include "search/timeman.hpp"
@@ -61,8 +62,10 @@ class Searcher {
 
     // `thread_id` 0 is the main thread; helpers (1, 2, ...) vary their iteration depths so that
     // the threads do not all search the same tree in lockstep.
-    Searcher(TranspositionTable& tt, const std::atomic<bool>& stop_request, int thread_id = 0)
-        : tt_(tt), stop_request_(stop_request), thread_id_(thread_id) {}
+    // `busy` is shared by the threads of a parallel search (nullptr for one thread).
+    Searcher(TranspositionTable& tt, const std::atomic<bool>& stop_request, int thread_id = 0,
+             BusyMoves* busy = nullptr)
+        : tt_(tt), stop_request_(stop_request), thread_id_(thread_id), busy_(busy) {}
 
     // Searches `root` within `limits`. The game must not be over at the root. The caller starts
     // a new table generation (tt.new_search()) once per move, before any thread searches.
@@ -244,13 +247,12 @@ class Searcher {
         const Score original_alpha = alpha;
         Score best = -kInfinity;
         Move best_move{};
-        for (std::size_t i = 0; i < moves.size(); ++i) {
-            moves.bring_best_to(i);
-            const Move move = moves[i].move;
+        // Searches one move; returns true on a beta cut-off.
+        const auto try_move = [&](Move move, bool first) {
             const auto undo = G::make_move(pos_, move);
             ++nodes_;
             Score score;
-            if (i == 0) {
+            if (first) {
                 score = -negamax(depth - 1, ply + 1, -beta, -alpha);
             } else {
                 score = -negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
@@ -259,7 +261,7 @@ class Searcher {
                 }
             }
             G::unmake_move(pos_, move, undo);
-            if (stopped_) return 0;
+            if (stopped_) return false;
             if (score > best) {
                 best = score;
                 best_move = move;
@@ -268,10 +270,40 @@ class Searcher {
                     update_pv(ply, move);
                     if (score >= beta) {
                         record_cutoff(move, depth, ply);
-                        break;
+                        return true;
                     }
                 }
             }
+            return false;
+        };
+
+        // With helper threads, moves after the first that another thread is searching are
+        // deferred to the end (see busy_moves.hpp). Not near the leaves, where it costs more
+        // than the duplicated work it saves.
+        const bool defer = busy_ != nullptr && depth >= kMinDeferDepth;
+        std::array<Move, MoveList::capacity()> deferred;
+        std::size_t deferred_count = 0;
+        bool cut = false;
+        for (std::size_t i = 0; i < moves.size() && !cut; ++i) {
+            moves.bring_best_to(i);
+            const Move move = moves[i].move;
+            if (defer && i > 0) {
+                const std::uint64_t busy_key = BusyMoves::key_of(key, G::pack(move));
+                if (busy_->busy(busy_key)) {
+                    deferred[deferred_count++] = move;
+                    continue;
+                }
+                busy_->enter(busy_key);
+                cut = try_move(move, false);
+                busy_->leave(busy_key);
+            } else {
+                cut = try_move(move, i == 0);
+            }
+            if (stopped_) return 0;
+        }
+        for (std::size_t i = 0; i < deferred_count && !cut; ++i) {
+            cut = try_move(deferred[i], false);
+            if (stopped_) return 0;
         }
 
         const Bound bound = best >= beta            ? Bound::lower
@@ -321,10 +353,12 @@ class Searcher {
     }
 
     static constexpr std::size_t kHistorySize = 4096;
+    static constexpr int kMinDeferDepth = 3;
 
     TranspositionTable& tt_;
     const std::atomic<bool>& stop_request_;
     const int thread_id_;
+    BusyMoves* const busy_;
     std::atomic<std::uint64_t> published_nodes_{0};
     Position pos_{};
     typename G::Evaluator eval_{};

@@ -262,9 +262,12 @@ const SearchLimits& Session::limits() const { return impl_->settings.limits; }
 
 Result<void> Session::set_hash_size(std::size_t megabytes) {
     const std::size_t memory = physical_memory_mb();
-    if (megabytes == 0 || (memory != 0 && megabytes > memory / 2)) {
+    if (megabytes == 0) {
+        return make_error(ErrorCode::invalid_argument, "hash size 0 MB: choose at least 1 MB");
+    }
+    if (memory != 0 && megabytes > memory / 2) {
         return make_error(ErrorCode::invalid_argument,
-                          fmt::format("hash size {} MB: choose 1 to {} MB (half of this "
+                          fmt::format("hash size {} MB: at most {} MB (half of this "
                                       "machine's memory)",
                                       megabytes, memory / 2));
     }
