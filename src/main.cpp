@@ -17,6 +17,7 @@
 #include "sente/version.hpp"
 #include "terminal/play.hpp"
 #include "tools/bench.hpp"
+#include "tools/solve.hpp"
 
 namespace {
 
@@ -178,7 +179,27 @@ int main(int argc, char** argv) {
     for (CLI::App* sub : {gtp, play, perft, bench}) add_engine_options(*sub, options);
     app.require_subcommand(0, 1);
 
+    sente::tools::SolveOptions solve_options;
+    CLI::App* solve = app.add_subcommand(
+        "solve",
+        "solve every Othello position of an .obf file exactly (endgame solver) and check the "
+        "scores listed in it; exits 1 if one is wrong");
+    solve->add_option("file", solve_options.file, ".obf file (e.g. the FFO suites)")->required();
+    solve->add_option("-t,--threads", solve_options.threads, "solver threads")
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
+    solve->add_option("--hash", solve_options.hash_mb, "transposition table size in MB")
+        ->check(CLI::Range(1, 1 << 20))
+        ->capture_default_str();
+    solve->add_flag("--wld", solve_options.win_loss_draw,
+                    "only win, loss or draw, not the margin (faster)");
+    solve->add_option("--first", solve_options.first_number,
+                      "number of the first position (default: N from an fforum-N-M file name, "
+                      "else 1)");
+
     CLI11_PARSE(app, argc, argv);
+
+    if (*solve) return sente::tools::solve(solve_options, std::cout, std::cerr);
 
     if (*perft) return run_perft(options);
     if (*bench) return run_bench(options);

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <optional>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "games/reversi/game.hpp"
@@ -175,17 +176,43 @@ namespace {
 std::atomic<int> solver_calls{0};
 
 struct ReversiWithSolver : ReversiGame {
-    static std::optional<Score> solve(const Position& pos, int /*depth*/, Score /*alpha*/,
-                                      Score /*beta*/) {
-        if (pos.empty_count() > 3) return std::nullopt;
-        ++solver_calls;
-        Position copy = pos;
-        return minimax(copy);
-    }
+    struct Solver {
+        Solver(sente::search::TranspositionTable&, const std::atomic<bool>&,
+               sente::search::BusyMoves*) {}
+        std::optional<Score> solve(const Position& pos, const Evaluator&, int /*depth*/,
+                                   Score /*alpha*/, Score /*beta*/) {
+            if (pos.empty_count() > 3) return std::nullopt;
+            ++solver_calls;
+            ++nodes_;
+            Position copy = pos;
+            return minimax(copy);
+        }
+        std::uint64_t nodes() const { return nodes_; }
+        std::uint64_t nodes_ = 0;
+    };
+};
+// A solver that never finishes on its own: it returns only once the stop signal is raised.
+struct ReversiWithEndlessSolver : ReversiGame {
+    struct Solver {
+        Solver(sente::search::TranspositionTable&, const std::atomic<bool>& stop,
+               sente::search::BusyMoves*)
+            : stop_(stop) {}
+        std::optional<Score> solve(const Position&, const Evaluator&, int depth, Score, Score) {
+            if (depth < 2) return std::nullopt;
+            while (!stop_.load()) std::this_thread::yield();
+            return Score{0};
+        }
+        std::uint64_t nodes() const { return 0; }
+        const std::atomic<bool>& stop_;
+    };
+};
+struct ReversiWithoutSolver : ReversiGame {
+    using Solver = void;
 };
 
 static_assert(sente::search::LeafSolver<ReversiWithSolver>);
-static_assert(!sente::search::LeafSolver<ReversiGame>);
+static_assert(sente::search::LeafSolver<ReversiGame>);
+static_assert(!sente::search::LeafSolver<ReversiWithoutSolver>);
 
 }  // namespace
 
@@ -203,6 +230,24 @@ TEST_CASE("a game's own solver settles leaves, and the result stays exact") {
         CHECK(solver_calls > 0);
         CHECK(result.info.score == exact);
         CHECK(result.info.exact);
+    }
+}
+
+TEST_CASE("the hard time limit stops a leaf solver that would run for ever") {
+    // Without the watchdog that raises the stop signal at the hard limit this test hangs.
+    const Position pos = random_positions(1, 30, 8).front();
+    for (int threads : {1, 2}) {
+        sente::search::TranspositionTable tt;
+        REQUIRE(tt.resize(1));
+        std::atomic<bool> stop{false};
+        sente::search::Limits limits;
+        limits.time.is_limited = true;
+        limits.time.soft = sente::Milliseconds{50};
+        limits.time.hard = sente::Milliseconds{100};
+        const auto result = sente::search::parallel_search<ReversiWithEndlessSolver>(
+            pos, Game::Evaluator{}, limits, threads, tt, stop);
+        CHECK(result.stopped);
+        CHECK(is_legal(pos, result.best));  // the depth-1 move, found before the solver ran
     }
 }
 

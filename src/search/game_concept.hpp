@@ -3,11 +3,14 @@
 // What a game provides to the generic search. A game is a struct of static functions and types;
 // the search is a template over it, so the hot loops compile to game-specific code.
 
+#include <atomic>
 #include <concepts>
 #include <cstdint>
 #include <optional>
 
+#include "search/busy_moves.hpp"
 #include "search/score.hpp"
+#include "search/tt.hpp"
 #include "sente/types.hpp"
 
 namespace sente::search {
@@ -43,13 +46,24 @@ concept SearchableGame = requires(typename G::Position& pos, const typename G::P
 
 // Optional: a game may settle nodes with its own exact solver, e.g. Othello's endgame solver
 // when few squares are empty, or Gomoku's threat-space search when a side has a forced win.
-// `solve` answers std::nullopt to let the search go on; otherwise a fail-soft value for the
-// window (alpha, beta) that rests on no heuristic evaluation: the exact value when it lies inside
-// the window, else a bound beyond it. `depth` is the remaining search depth, for solvers whose
-// cost should fit the search they serve.
+// The game names a Solver type; each search thread owns one, built on the shared table, the
+// stop signal and the threads' BusyMoves table (nullptr with one thread). `solve` answers
+// std::nullopt to let the search go on; otherwise a fail-soft value for the window (alpha,
+// beta) that rests on no heuristic evaluation: the exact value when it lies inside the window,
+// else a bound beyond it. `depth` is the remaining search depth and `eval` the level's settings,
+// so that a solver's cost can fit the search it serves. When the stop signal is raised the
+// solver may answer anything; the search then discards the answer. `nodes` counts its work.
 template <class G>
-concept LeafSolver = requires(const typename G::Position& pos, int depth, Score alpha, Score beta) {
-    { G::solve(pos, depth, alpha, beta) } -> std::same_as<std::optional<Score>>;
+concept LeafSolver = requires {
+    typename G::Solver;
+}
+&&std::constructible_from<typename G::Solver, TranspositionTable&, const std::atomic<bool>&,
+                          BusyMoves*>&& requires(typename G::Solver& solver,
+                                                 const typename G::Position& pos,
+                                                 const typename G::Evaluator& eval, int depth,
+                                                 Score alpha, Score beta) {
+    { solver.solve(pos, eval, depth, alpha, beta) } -> std::same_as<std::optional<Score>>;
+    { solver.nodes() } -> std::same_as<std::uint64_t>;
 };
 
 }  // namespace sente::search

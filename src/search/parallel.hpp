@@ -8,13 +8,48 @@
 // that finished depth d+1 knows more than a main thread stopped in the middle of it.
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
 #include "search/search.hpp"
 
 namespace sente::search {
+
+// Raises `stop` when the hard time limit passes, unless destroyed first.
+class HardLimitWatchdog {
+  public:
+    HardLimitWatchdog(const TimeBudget& budget, std::atomic<bool>& stop) {
+        if (!budget.limited()) return;
+        const auto deadline = std::chrono::steady_clock::now() + budget.hard;
+        thread_ = std::thread([this, deadline, &stop] {
+            std::unique_lock lock(mutex_);
+            if (!done_changed_.wait_until(lock, deadline, [this] { return done_; })) {
+                stop.store(true, std::memory_order_relaxed);
+            }
+        });
+    }
+    HardLimitWatchdog(const HardLimitWatchdog&) = delete;
+    HardLimitWatchdog& operator=(const HardLimitWatchdog&) = delete;
+    ~HardLimitWatchdog() {
+        if (!thread_.joinable()) return;
+        {
+            std::lock_guard lock(mutex_);
+            done_ = true;
+        }
+        done_changed_.notify_all();
+        thread_.join();
+    }
+
+  private:
+    std::mutex mutex_;
+    std::condition_variable done_changed_;
+    bool done_ = false;
+    std::thread thread_;
+};
 
 template <SearchableGame G>
 SearchResult<typename G::Move> parallel_search(
@@ -24,6 +59,10 @@ SearchResult<typename G::Move> parallel_search(
     using Move = typename G::Move;
     threads = std::max(threads, 1);
     tt.new_search();
+    // The searchers poll the clock themselves, but a game's leaf solver (which may run for a
+    // long time inside one node) only sees the stop signal: a watchdog raises it at the hard
+    // limit, so that no part of the search can overrun the clock.
+    HardLimitWatchdog watchdog(limits.time, stop);
 
     // Only threads that run beside others need to know what the others are busy with.
     std::unique_ptr<BusyMoves> busy = threads > 1 ? std::make_unique<BusyMoves>() : nullptr;

@@ -6,7 +6,8 @@
 //
 // A search is exact when no leaf it relied on was a heuristic evaluation: every line ran to the
 // end of the game (or to a game's own exact solver, see LeafSolver). Exact subtrees are stored in
-// the table as such (kExhaustiveDepth), so small endgames stop deepening once they are solved.
+// the table as such (TranspositionTable::exhaustive_depth), so small endgames stop deepening once
+// they are solved.
 //
 // One Searcher is one thread's search. Several run the same root in parallel (Lazy SMP, see
 // parallel.hpp); they share the transposition table and the stop signal, nothing else.
@@ -53,6 +54,18 @@ struct SearchResult {
     bool stopped = false;  // cut short by the clock, a node limit or a stop request
 };
 
+// The game's leaf solver, or nothing for games without one.
+template <class G, bool = LeafSolver<G>>
+struct SolverOf {
+    struct type {
+        type(TranspositionTable&, const std::atomic<bool>&, BusyMoves*) {}
+    };
+};
+template <class G>
+struct SolverOf<G, true> {
+    using type = typename G::Solver;
+};
+
 template <SearchableGame G>
 class Searcher {
   public:
@@ -65,7 +78,11 @@ class Searcher {
     // `busy` is shared by the threads of a parallel search (nullptr for one thread).
     Searcher(TranspositionTable& tt, const std::atomic<bool>& stop_request, int thread_id = 0,
              BusyMoves* busy = nullptr)
-        : tt_(tt), stop_request_(stop_request), thread_id_(thread_id), busy_(busy) {}
+        : tt_(tt),
+          stop_request_(stop_request),
+          thread_id_(thread_id),
+          busy_(busy),
+          solver_(tt, stop_request, busy) {}
 
     // Searches `root` within `limits`. The game must not be over at the root. The caller starts
     // a new table generation (tt.new_search()) once per move, before any thread searches.
@@ -221,7 +238,7 @@ class Searcher {
                 (hit->bound == Bound::exact || (hit->bound == Bound::lower && hit->score >= beta) ||
                  (hit->bound == Bound::upper && hit->score <= alpha))) {
                 // The stored result may rest on evaluations we do not see from here.
-                if (hit->depth != TranspositionTable::kExhaustiveDepth) ++horizon_evals_;
+                if (!TranspositionTable::is_exhaustive(hit->depth)) ++horizon_evals_;
                 return hit->score;
             }
         }
@@ -229,12 +246,19 @@ class Searcher {
         if constexpr (LeafSolver<G>) {
             // The game's own exact solver (an endgame solver, a threat search) may settle the
             // node; its answers rest on no evaluation, so they count as exhaustive.
-            if (const auto solved = G::solve(pos_, depth, alpha, beta)) {
+            const std::uint64_t solver_nodes = solver_.nodes();
+            const auto solved = solver_.solve(pos_, eval_, depth, alpha, beta);
+            nodes_ += solver_.nodes() - solver_nodes;
+            if (solved) {
+                if (stop_request_.load(std::memory_order_relaxed)) {
+                    stopped_ = true;  // the solver was cut short: its answer means nothing
+                    return 0;
+                }
                 const Score score = *solved;
                 const Bound bound = score >= beta    ? Bound::lower
                                     : score <= alpha ? Bound::upper
                                                      : Bound::exact;
-                tt_.store(key, tt_move, score, TranspositionTable::kExhaustiveDepth, bound);
+                tt_.store(key, tt_move, score, TranspositionTable::exhaustive_depth(depth), bound);
                 return score;
             }
         }
@@ -309,8 +333,9 @@ class Searcher {
         const Bound bound = best >= beta            ? Bound::lower
                             : best > original_alpha ? Bound::exact
                                                     : Bound::upper;
-        const int stored_depth =
-            horizon_evals_ == horizon_at_entry ? TranspositionTable::kExhaustiveDepth : depth;
+        const int stored_depth = horizon_evals_ == horizon_at_entry
+                                     ? TranspositionTable::exhaustive_depth(depth)
+                                     : depth;
         tt_.store(key, G::pack(best_move), best, stored_depth, bound);
         return best;
     }
@@ -359,6 +384,7 @@ class Searcher {
     const std::atomic<bool>& stop_request_;
     const int thread_id_;
     BusyMoves* const busy_;
+    [[no_unique_address]] typename SolverOf<G>::type solver_;
     std::atomic<std::uint64_t> published_nodes_{0};
     Position pos_{};
     typename G::Evaluator eval_{};

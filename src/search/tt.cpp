@@ -83,7 +83,7 @@ void TranspositionTable::store(std::uint64_t key, std::uint16_t move, Score scor
         }
     }
     const std::uint64_t data =
-        pack_data(move, score, std::clamp(depth, 0, kExhaustiveDepth), bound, generation_);
+        pack_data(move, score, std::clamp(depth, 0, 255), bound, generation_);
     victim->key_xor_data.store(key ^ data, std::memory_order_relaxed);
     victim->data.store(data, std::memory_order_relaxed);
 }

@@ -25,9 +25,15 @@ struct TTHit {
 
 class TranspositionTable {
   public:
-    // Results that came from searching the whole game tree below are stored with this depth:
-    // they hold for any search depth.
-    static constexpr int kExhaustiveDepth = 255;
+    // Results that came from searching the whole game tree below are stored with a depth of
+    // kExhaustiveDepth or more: they hold for any search depth (search depths stay below 128).
+    // Above the base, the size of the solved subtree (e.g. its empty squares) ranks entries for
+    // replacement, so a solved 20-empty position outlives a solved 8-empty one.
+    static constexpr int kExhaustiveDepth = 128;
+    static constexpr int exhaustive_depth(int subtree_size) {
+        return kExhaustiveDepth + (subtree_size < 0 ? 0 : subtree_size > 127 ? 127 : subtree_size);
+    }
+    static constexpr bool is_exhaustive(int depth) { return depth >= kExhaustiveDepth; }
 
     TranspositionTable() = default;
     TranspositionTable(const TranspositionTable&) = delete;

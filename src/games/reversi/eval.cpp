@@ -1,5 +1,7 @@
 #include "games/reversi/eval.hpp"
 
+#include "games/reversi/stability.hpp"
+
 #include <array>
 
 namespace sente::reversi {
@@ -7,8 +9,6 @@ namespace sente::reversi {
 namespace {
 
 constexpr Bitboard kEdges = 0xFF818181818181FFULL;
-constexpr Bitboard kRank1 = 0x00000000000000FFULL;
-constexpr Bitboard kFileA = 0x0101010101010101ULL;
 
 // The seed programs' weights for levels 2-6: corners 5, other edge squares 2, the rest 1.
 int corner_edge_weight(Bitboard discs) {
@@ -41,61 +41,7 @@ Bitboard neighbours(Bitboard b) {
     return horizontal | (row_and_sides << 8) | (row_and_sides >> 8);
 }
 
-struct Lines {
-    std::array<Bitboard, 8> rows{};
-    std::array<Bitboard, 8> files{};
-    std::array<Bitboard, 15> diagonals{};       // a1-h8 direction, indexed by col - row + 7
-    std::array<Bitboard, 15> anti_diagonals{};  // h1-a8 direction, indexed by col + row
-};
-
-constexpr Lines make_lines() {
-    Lines lines;
-    for (int sq = 0; sq < 64; ++sq) {
-        const int row = sq / 8;
-        const int col = sq % 8;
-        lines.rows[row] |= square_bit(sq);
-        lines.files[col] |= square_bit(sq);
-        lines.diagonals[col - row + 7] |= square_bit(sq);
-        lines.anti_diagonals[col + row] |= square_bit(sq);
-    }
-    return lines;
-}
-
-constexpr Lines kLines = make_lines();
-
-template <std::size_t N>
-Bitboard full_lines(const std::array<Bitboard, N>& lines, Bitboard occupied) {
-    Bitboard full = 0;
-    for (Bitboard line : lines) {
-        if ((occupied & line) == line) full |= line;
-    }
-    return full;
-}
-
 }  // namespace
-
-Bitboard stable_discs(Bitboard player, Bitboard opponent) {
-    const Bitboard occupied = player | opponent;
-    // Along each axis a disc is safe when the line is full or the board edge is next to it.
-    const Bitboard safe_horizontal = full_lines(kLines.rows, occupied) | kFileA | (kFileA << 7);
-    const Bitboard safe_vertical = full_lines(kLines.files, occupied) | kRank1 | (kRank1 << 56);
-    const Bitboard safe_diagonal = full_lines(kLines.diagonals, occupied) | kEdges;
-    const Bitboard safe_anti = full_lines(kLines.anti_diagonals, occupied) | kEdges;
-
-    // Or when an own stable disc is next to it along that axis. Grow to a fixed point.
-    Bitboard stable = 0;
-    for (;;) {
-        const Bitboard h =
-            safe_horizontal | ((stable << 1) & kNotFileA) | ((stable >> 1) & kNotFileH);
-        const Bitboard v = safe_vertical | (stable << 8) | (stable >> 8);
-        const Bitboard d =
-            safe_diagonal | ((stable << 9) & kNotFileA) | ((stable >> 9) & kNotFileH);
-        const Bitboard a = safe_anti | ((stable << 7) & kNotFileH) | ((stable >> 7) & kNotFileA);
-        const Bitboard grown = player & h & v & d & a;
-        if (grown == stable) return stable;
-        stable = grown;
-    }
-}
 
 int evaluate(const Position& pos, EvalKind kind) {
     const Bitboard me = pos.player;

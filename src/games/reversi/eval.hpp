@@ -18,10 +18,6 @@ enum class EvalKind : std::uint8_t {
 
 int evaluate(const Position& pos, EvalKind kind);
 
-// Discs of the side to move that can never be flipped (a conservative count: discs anchored
-// to the edges through own stable discs, or on lines that are full).
-Bitboard stable_discs(Bitboard player, Bitboard opponent);
-
 // Move-ordering score, higher first: square priority (corners first, X-squares last) and, when
 // enough depth remains to pay for it, fewest replies for the opponent (fastest-first).
 int move_order_score(const Position& pos, Move move, int depth);

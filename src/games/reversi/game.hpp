@@ -3,12 +3,15 @@
 // Reversi as the search and the Session see it: the game concept's types and static functions.
 
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include <fmt/format.h>
 
+#include "games/reversi/endgame.hpp"
 #include "games/reversi/eval.hpp"
 #include "games/reversi/notation.hpp"
 #include "games/reversi/position.hpp"
@@ -19,14 +22,40 @@
 
 namespace sente::reversi {
 
+// A level's evaluation settings, as the search passes them around.
+struct Evaluator {
+    EvalKind kind = EvalKind::stability_mobility;
+    // How many plies beyond the search depth the endgame solver may look: 0 solves only what
+    // the search would reach anyway (just faster); the strong levels solve earlier.
+    int solve_lookahead = 0;
+};
+
 struct ReversiGame {
     using Position = reversi::Position;
     using Move = reversi::Move;
     using Undo = reversi::Position;  // copy-make: the position is 17 bytes
     // At most 33 moves are known to be legal at once in Othello; 64 needs no proof.
     using MoveList = search::MoveList<Move, 64>;
-    struct Evaluator {
-        EvalKind kind = EvalKind::stability_mobility;
+    using Evaluator = reversi::Evaluator;
+
+    // The exact endgame solver at the search's leaves: once the empty squares are within the
+    // remaining depth plus the level's lookahead, the node is solved to the end of the game.
+    class Solver {
+      public:
+        Solver(search::TranspositionTable& tt, const std::atomic<bool>& stop,
+               search::BusyMoves* busy)
+            : solver_(tt, stop, busy) {}
+        std::optional<search::Score> solve(const Position& pos, const Evaluator& eval, int depth,
+                                           search::Score alpha, search::Score beta) {
+            if (pos.empty_count() > depth + eval.solve_lookahead) return std::nullopt;
+            const int discs =
+                solver_.value(pos.player, pos.opponent, discs_at_most(alpha), discs_at_least(beta));
+            return to_search_score(discs);
+        }
+        std::uint64_t nodes() const { return solver_.nodes(); }
+
+      private:
+        EndgameSolver solver_;
     };
 
     // ---- Search --------------------------------------------------------------------------
@@ -57,8 +86,7 @@ struct ReversiGame {
         return move_order_score(pos, move, depth);
     }
     static std::uint64_t hash(const Position& pos) {
-        // The value of a Reversi position depends on (player, opponent) only, not on colours.
-        return mix(pos.player ^ mix(pos.opponent + 0x9E3779B97F4A7C15ULL));
+        return position_key(pos.player, pos.opponent);
     }
     static Color side_to_move(const Position& pos) { return pos.side; }
     static std::uint16_t pack(Move move) {
@@ -144,6 +172,10 @@ struct ReversiGame {
         Evaluator eval;
         int max_depth;  // 0: no depth limit (the clock decides)
     };
+    // The strong levels start solving the endgame exactly this many plies before their
+    // iterative deepening would reach the end: an exact solve costs about as much as a
+    // heuristic search some plies shallower.
+    static constexpr int kSolveLookahead = 6;
     // 1-8 are the seed programs' levels; 9-10 play at full strength.
     static constexpr std::array<Level, 10> kLevels = {{
         {"菜鸟 rookie", {EvalKind::discs}, 1},
@@ -154,8 +186,8 @@ struct ReversiGame {
         {"大师 master", {EvalKind::corner_edge_mobility}, 5},
         {"宗师 grandmaster", {EvalKind::stability_mobility}, 6},
         {"棋圣 sage", {EvalKind::stability_mobility}, 8},
-        {"sente strong", {EvalKind::stability_mobility}, 0},
-        {"sente full strength", {EvalKind::stability_mobility}, 0},
+        {"sente strong", {EvalKind::stability_mobility, kSolveLookahead}, 0},
+        {"sente full strength", {EvalKind::stability_mobility, kSolveLookahead}, 0},
     }};
     static const Level& level(int number) { return kLevels[number - 1]; }
 
@@ -164,15 +196,6 @@ struct ReversiGame {
         if (search::is_proven_loss(score)) return fmt::format("loss by {}", -search::kWin - score);
         if (exact && score == 0) return "draw";
         return fmt::format("{:+.2f}", score / 100.0);
-    }
-
-  private:
-    static std::uint64_t mix(std::uint64_t x) {
-        x ^= x >> 30;
-        x *= 0xBF58476D1CE4E5B9ULL;
-        x ^= x >> 27;
-        x *= 0x94D049BB133111EBULL;
-        return x ^ (x >> 31);
     }
 };
 

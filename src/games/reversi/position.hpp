@@ -57,6 +57,20 @@ bool is_legal(const Position& pos, Move move);
 // Plays a legal move (or a forced pass) and returns the position with the other side to move.
 Position play(const Position& pos, Move move);
 
+// A 64-bit hash of (player, opponent) for transposition tables. The colours do not matter: a
+// Reversi position's value depends on whose discs are whose and who moves, nothing else.
+constexpr std::uint64_t position_key(Bitboard player, Bitboard opponent) {
+    // SplitMix64's finaliser, applied twice so that both boards reach every bit.
+    constexpr auto mix = [](std::uint64_t x) {
+        x ^= x >> 30;
+        x *= 0xBF58476D1CE4E5B9ULL;
+        x ^= x >> 27;
+        x *= 0x94D049BB133111EBULL;
+        return x ^ (x >> 31);
+    };
+    return mix(player ^ mix(opponent + 0x9E3779B97F4A7C15ULL));
+}
+
 // Discs of the side to move minus the opponent's.
 inline int disc_difference(const Position& pos) {
     return popcount(pos.player) - popcount(pos.opponent);

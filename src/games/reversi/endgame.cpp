@@ -1,0 +1,475 @@
+#include "games/reversi/endgame.hpp"
+
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "games/reversi/flip.hpp"
+#include "games/reversi/stability.hpp"
+
+namespace sente::reversi {
+
+namespace {
+
+using search::Bound;
+using search::TranspositionTable;
+
+// The final score for the side to move when nobody can move: empties go to the winner.
+int final_score(Bitboard player, Bitboard opponent) {
+    const int own = popcount(player);
+    const int other = popcount(opponent);
+    const int diff = own - other;
+    const int empties = 64 - own - other;
+    return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
+}
+
+// The four 4x4 quadrants. Playing into a quadrant with an odd number of empties tends to leave
+// the opponent the even ones, so that the side to move gets the last move in each region.
+constexpr Bitboard kQuadrant[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL,
+                                   0x0F0F0F0F00000000ULL, 0xF0F0F0F000000000ULL};
+
+Bitboard odd_quadrants(Bitboard empty) {
+    Bitboard odd = 0;
+    for (const Bitboard quadrant : kQuadrant) {
+        if (popcount(empty & quadrant) & 1) odd |= quadrant;
+    }
+    return odd;
+}
+
+// The eight neighbours of each square: a move must touch an opponent disc.
+struct Neighbours {
+    std::array<Bitboard, 64> of{};
+    constexpr Neighbours() {
+        for (int square = 0; square < 64; ++square) {
+            const int file = square % 8, row = square / 8;
+            for (int dr = -1; dr <= 1; ++dr) {
+                for (int df = -1; df <= 1; ++df) {
+                    const int f = file + df, r = row + dr;
+                    if ((dr != 0 || df != 0) && f >= 0 && f < 8 && r >= 0 && r < 8) {
+                        of[square] |= Bitboard{1} << (r * 8 + f);
+                    }
+                }
+            }
+        }
+    }
+};
+constexpr Neighbours kNeighbours;
+
+// A static prior per square for move ordering: corners first, X- and C-squares next to an
+// empty corner last.
+constexpr std::array<int, 64> kSquarePrior = [] {
+    std::array<int, 64> prior{};
+    constexpr int kRow[8] = {3, -2, 1, 1, 1, 1, -2, 3};  // edge rows and files
+    for (int square = 0; square < 64; ++square) {
+        const int file = square % 8, row = square / 8;
+        const bool edge_file = file == 0 || file == 7, edge_row = row == 0 || row == 7;
+        if (edge_file && edge_row) {
+            prior[square] = 6;
+        } else if ((file == 1 || file == 6) && (row == 1 || row == 6)) {
+            prior[square] = -4;  // X-squares
+        } else if (edge_row) {
+            prior[square] = kRow[file];
+        } else if (edge_file) {
+            prior[square] = kRow[row];
+        }
+    }
+    return prior;
+}();
+
+// Weighted mobility: the number of moves, corners counting twice.
+int weighted_mobility(Bitboard moves) { return popcount(moves) + popcount(moves & kCorners); }
+
+// Empty squares next to `discs`: where the other side may find moves later.
+int potential_mobility(Bitboard discs, Bitboard empty) {
+    const Bitboard east = (discs & kNotFileH), west = (discs & kNotFileA);
+    const Bitboard around = (discs << 8) | (discs >> 8) | (east << 1) | (west >> 1) | (east << 9) |
+                            (west >> 9) | (west << 7) | (east >> 7);
+    return popcount(around & empty);
+}
+
+// Fastest first: the fewer moves the opponent has after our move (and the fewer it may get
+// later), the sooner its replies run out and the smaller the tree.
+int order_move(int square, Bitboard next_player, Bitboard next_opponent, Bitboard odd) {
+    const Bitboard empty = ~(next_player | next_opponent);
+    return -(weighted_mobility(legal_moves(next_player, next_opponent)) << 6) -
+           (potential_mobility(next_opponent, empty) << 3) + (kSquarePrior[square] << 2) +
+           ((odd & square_bit(square)) ? 2 : 0);
+}
+
+// Stable-disc cut-offs cost a stability computation; they pay only when the window is high
+// enough that the opponent's stable discs can reach it.
+constexpr int kStabilityMinEmpties = 7;
+// Deferring moves that another thread is busy with needs the table's key; below this many
+// empties the subtrees are too small for it to matter.
+constexpr int kDeferMin = 12;
+// Enhanced transposition cut-offs probe the table once per child: worth it on big subtrees.
+constexpr int kEtcMin = 14;
+
+}  // namespace
+
+bool EndgameSolver::poll_stop() {
+    if (stop_.load(std::memory_order_relaxed)) aborted_ = true;
+    if (finished_ != nullptr && finished_->load(std::memory_order_relaxed)) aborted_ = true;
+    return aborted_;
+}
+
+EndgameResult EndgameSolver::solve(const Position& pos, int alpha, int beta) {
+    const std::uint64_t start_nodes = nodes_;
+    aborted_ = false;
+    EndgameResult result;
+    const Bitboard player = pos.player, opponent = pos.opponent;
+    Bitboard moves = legal_moves(player, opponent);
+    if (moves == 0) {
+        if (legal_moves(opponent, player) == 0) {
+            result.score = final_score(player, opponent);
+        } else {
+            result.best = Move::pass();
+            result.score = -value(opponent, player, -beta, -alpha);
+        }
+        result.nodes = nodes_ - start_nodes;
+        result.aborted = aborted_;
+        return result;
+    }
+
+    // The root: every move in the table's or the ordering's preferred order, searched with PVS.
+    const int empties = pos.empty_count();
+    struct RootMove {
+        int square;
+        int order;
+    };
+    std::array<RootMove, 64> root{};
+    int count = 0;
+    std::uint16_t table_move = 0;
+    if (const auto hit = tt_.probe(position_key(player, opponent))) table_move = hit->move;
+    for (; moves != 0; moves &= moves - 1) {
+        const int square = lowest_square(moves);
+        const Bitboard flipped = flip(square, player, opponent);
+        const Bitboard next_player = opponent ^ flipped;
+        const Bitboard next_opponent = player | flipped | square_bit(square);
+        int order =
+            -16 * weighted_mobility(legal_moves(next_player, next_opponent)) + kSquarePrior[square];
+        if (table_move == square + 1) order = 1 << 20;
+        root[count++] = RootMove{square, order};
+    }
+    std::stable_sort(root.begin(), root.begin() + count,
+                     [](const RootMove& a, const RootMove& b) { return a.order > b.order; });
+
+    int best = -kNoScore;
+    int best_square = root[0].square;
+    for (int i = 0; i < count; ++i) {
+        const int square = root[i].square;
+        const Bitboard flipped = flip(square, player, opponent);
+        const Bitboard next_player = opponent ^ flipped;
+        const Bitboard next_opponent = player | flipped | square_bit(square);
+        ++nodes_;
+        int score;
+        if (i == 0) {
+            score = -search(next_player, next_opponent, -beta, -alpha, empties - 1);
+        } else {
+            score = -search(next_player, next_opponent, -alpha - 1, -alpha, empties - 1);
+            if (score > alpha && score < beta) {
+                score = -search(next_player, next_opponent, -beta, -alpha, empties - 1);
+            }
+        }
+        if (aborted_) break;
+        if (score > best) {
+            best = score;
+            best_square = square;
+            alpha = std::max(alpha, score);
+            if (alpha >= beta) break;
+        }
+    }
+    result.score = best;
+    result.best = Move::at(best_square);
+    result.nodes = nodes_ - start_nodes;
+    result.aborted = aborted_;
+    return result;
+}
+
+int EndgameSolver::value(Bitboard player, Bitboard opponent, int alpha, int beta) {
+    return search(player, opponent, alpha, beta, 64 - popcount(player | opponent));
+}
+
+int EndgameSolver::search(Bitboard player, Bitboard opponent, int alpha, int beta, int empties) {
+    if (empties > kShallowMax) return search_deep(player, opponent, alpha, beta, empties);
+    if (empties > 4) return search_shallow(player, opponent, alpha, beta, empties, false);
+    const Bitboard empty = ~(player | opponent);
+    switch (empties) {
+        case 4:
+            return solve_4(player, opponent, alpha, beta, empty);
+        case 3:
+        case 2: {
+            std::array<int, 4> squares{};
+            int n = 0;
+            for (Bitboard e = empty; e != 0; e &= e - 1) squares[n++] = lowest_square(e);
+            return empties == 3
+                       ? solve_small<3>(player, opponent, alpha, beta, squares.data(), false)
+                       : solve_small<2>(player, opponent, alpha, beta, squares.data(), false);
+        }
+        case 1:
+            ++nodes_;
+            return solve_1(player, opponent, lowest_square(empty));
+        default:
+            ++nodes_;
+            return final_score(player, opponent);
+    }
+}
+
+int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, int beta,
+                               int empties) {
+    ++nodes_;
+    if ((nodes_ & 1023) == 0 && poll_stop()) return 0;
+
+    // The opponent's stable discs stay the opponent's: the best we can reach is below alpha?
+    if (empties >= kStabilityMinEmpties && alpha >= 0) {
+        const int ceiling = 64 - 2 * popcount(stable_discs(opponent, player));
+        if (ceiling <= alpha) return ceiling;
+        beta = std::min(beta, ceiling);
+    }
+
+    const bool use_table = empties >= kTableMin;
+    const std::uint64_t key = use_table || busy_ != nullptr ? position_key(player, opponent) : 0;
+    int table_square = -1;
+    if (use_table) {
+        if (const auto hit = tt_.probe(key)) {
+            table_square = hit->move - 1;
+            if (TranspositionTable::is_exhaustive(hit->depth)) {
+                const int stored = to_discs(hit->score);
+                if (hit->bound == Bound::exact) return stored;
+                if (hit->bound == Bound::lower && stored >= beta) return stored;
+                if (hit->bound == Bound::upper && stored <= alpha) return stored;
+            }
+        }
+    }
+
+    Bitboard moves = legal_moves(player, opponent);
+    if (moves == 0) {
+        if (legal_moves(opponent, player) == 0) return final_score(player, opponent);
+        return -search_deep(opponent, player, -beta, -alpha, empties);
+    }
+
+    struct Candidate {
+        Bitboard flipped;
+        int square;
+        int order;
+    };
+    std::array<Candidate, 64> list;  // 33 is the most ever found; 64 needs no proof
+    int count = 0;
+    const Bitboard odd = odd_quadrants(~(player | opponent));
+    const bool etc = empties >= kEtcMin;
+    for (; moves != 0; moves &= moves - 1) {
+        const int square = lowest_square(moves);
+        const Bitboard flipped = flip(square, player, opponent);
+        const Bitboard next_player = opponent ^ flipped;
+        const Bitboard next_opponent = player | flipped | square_bit(square);
+        if (etc) {
+            // Enhanced transposition cut-off: a child already known to be bad enough for the
+            // opponent settles this node without a search.
+            if (const auto hit = tt_.probe(position_key(next_player, next_opponent))) {
+                if (TranspositionTable::is_exhaustive(hit->depth) && hit->bound != Bound::lower &&
+                    -to_discs(hit->score) >= beta) {
+                    return -to_discs(hit->score);
+                }
+            }
+        }
+        int order = order_move(square, next_player, next_opponent, odd);
+        if (square == table_square) order = 1 << 20;
+        list[count++] = Candidate{flipped, square, order};
+    }
+
+    const int original_alpha = alpha;
+    int best = -kNoScore;
+    int best_square = -1;
+    // Searches list[i]; true on a cut-off.
+    const auto try_move = [&](const Candidate& move, bool first) {
+        const Bitboard next_player = opponent ^ move.flipped;
+        const Bitboard next_opponent = player | move.flipped | square_bit(move.square);
+        int score;
+        if (first) {
+            score = -search(next_player, next_opponent, -beta, -alpha, empties - 1);
+        } else {
+            score = -search(next_player, next_opponent, -alpha - 1, -alpha, empties - 1);
+            if (score > alpha && score < beta) {
+                score = -search(next_player, next_opponent, -beta, -alpha, empties - 1);
+            }
+        }
+        if (score > best) {
+            best = score;
+            best_square = move.square;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta) return true;
+            }
+        }
+        return false;
+    };
+
+    // With other threads at work, moves after the first that one of them is searching wait
+    // until the end (simplified ABDADA, see search/busy_moves.hpp).
+    const bool defer = busy_ != nullptr && empties >= kDeferMin;
+    std::array<int, 64> deferred;
+    int deferred_count = 0;
+    for (int i = 0; i < count; ++i) {
+        // Lazy selection sort: cut-offs usually come early.
+        int pick = i;
+        for (int j = i + 1; j < count; ++j) {
+            if (list[j].order > list[pick].order) pick = j;
+        }
+        std::swap(list[i], list[pick]);
+        bool cut;
+        if (defer && i > 0) {
+            const std::uint64_t busy_key = search::BusyMoves::key_of(key, list[i].square + 1);
+            if (busy_->busy(busy_key)) {
+                deferred[deferred_count++] = i;
+                continue;
+            }
+            busy_->enter(busy_key);
+            cut = try_move(list[i], false);
+            busy_->leave(busy_key);
+        } else {
+            cut = try_move(list[i], i == 0);
+        }
+        if (aborted_) return 0;
+        if (cut) break;
+    }
+    if (best < beta) {
+        for (int i = 0; i < deferred_count; ++i) {
+            const bool cut = try_move(list[deferred[i]], false);
+            if (aborted_) return 0;
+            if (cut) break;
+        }
+    }
+
+    if (use_table) {
+        const Bound bound = best >= beta            ? Bound::lower
+                            : best > original_alpha ? Bound::exact
+                                                    : Bound::upper;
+        tt_.store(key, static_cast<std::uint16_t>(best_square + 1), to_search_score(best),
+                  TranspositionTable::exhaustive_depth(empties), bound);
+    }
+    return best;
+}
+
+int EndgameSolver::search_shallow(Bitboard player, Bitboard opponent, int alpha, int beta,
+                                  int empties, bool passed) {
+    ++nodes_;
+    const Bitboard empty = ~(player | opponent);
+    const Bitboard odd = odd_quadrants(empty);
+    int best = -kNoScore;
+    for (const Bitboard group : {empty & odd, empty & ~odd}) {
+        for (Bitboard candidates = group; candidates != 0; candidates &= candidates - 1) {
+            const int square = lowest_square(candidates);
+            if ((kNeighbours.of[square] & opponent) == 0) continue;
+            const Bitboard flipped = flip(square, player, opponent);
+            if (flipped == 0) continue;
+            const Bitboard next_player = opponent ^ flipped;
+            const Bitboard next_opponent = player | flipped | square_bit(square);
+            const int score = empties == 5
+                                  ? -solve_4(next_player, next_opponent, -beta,
+                                             -std::max(alpha, best), empty ^ square_bit(square))
+                                  : -search_shallow(next_player, next_opponent, -beta,
+                                                    -std::max(alpha, best), empties - 1, false);
+            if (score > best) {
+                best = score;
+                if (best >= beta) return best;
+            }
+        }
+    }
+    if (best != -kNoScore) return best;
+    if (passed) return final_score(player, opponent);  // neither side can move
+    return -search_shallow(opponent, player, -beta, -alpha, empties, true);
+}
+
+int EndgameSolver::solve_4(Bitboard player, Bitboard opponent, int alpha, int beta,
+                           Bitboard empty) {
+    // Parity order: squares alone in their quadrant first.
+    std::array<int, 4> squares{};
+    int n = 0;
+    const Bitboard odd = odd_quadrants(empty);
+    for (Bitboard e = empty & odd; e != 0; e &= e - 1) squares[n++] = lowest_square(e);
+    for (Bitboard e = empty & ~odd; e != 0; e &= e - 1) squares[n++] = lowest_square(e);
+    return solve_small<4>(player, opponent, alpha, beta, squares.data(), false);
+}
+
+template <int N>
+int EndgameSolver::solve_small(Bitboard player, Bitboard opponent, int alpha, int beta,
+                               const int* squares, bool passed) {
+    ++nodes_;
+    int best = -kNoScore;
+    for (int i = 0; i < N; ++i) {
+        const int square = squares[i];
+        if ((kNeighbours.of[square] & opponent) == 0) continue;
+        const Bitboard flipped = flip(square, player, opponent);
+        if (flipped == 0) continue;
+        const Bitboard next_player = opponent ^ flipped;
+        const Bitboard next_opponent = player | flipped | square_bit(square);
+        int score;
+        if constexpr (N == 2) {
+            score = -solve_1(next_player, next_opponent, squares[1 - i]);
+        } else {
+            // The other squares, in the same order.
+            std::array<int, N - 1> rest{};
+            for (int j = 0, k = 0; j < N; ++j) {
+                if (j != i) rest[k++] = squares[j];
+            }
+            score = -solve_small<N - 1>(next_player, next_opponent, -beta, -std::max(alpha, best),
+                                        rest.data(), false);
+        }
+        if (score > best) {
+            best = score;
+            if (best >= beta) return best;
+        }
+    }
+    if (best != -kNoScore) return best;
+    if (passed) return final_score(player, opponent);  // neither side can move
+    return -solve_small<N>(opponent, player, -beta, -alpha, squares, true);
+}
+
+int EndgameSolver::solve_1(Bitboard player, Bitboard opponent, int square) {
+    // After the last move all 64 squares are full, so the score follows from the flip count.
+    const int own = popcount(player);
+    if (const Bitboard flipped = flip(square, player, opponent)) {
+        return 2 * (own + popcount(flipped)) - 62;
+    }
+    if (const Bitboard flipped = flip(square, opponent, player)) {
+        return 2 * (own - popcount(flipped)) - 64;
+    }
+    return own >= 32 ? 2 * own - 62 : 2 * own - 64;  // nobody can play: the empty to the winner
+}
+
+EndgameResult solve_endgame(const Position& pos, int threads, search::TranspositionTable& tt,
+                            const std::atomic<bool>& stop, int alpha, int beta) {
+    threads = std::max(threads, 1);
+    if (threads == 1) return EndgameSolver(tt, stop).solve(pos, alpha, beta);
+
+    // Every thread solves the same root; the first to finish stops the others.
+    search::BusyMoves busy;
+    std::atomic<bool> finished{false};
+    std::vector<EndgameResult> results(threads);
+    std::vector<std::unique_ptr<EndgameSolver>> solvers;
+    for (int id = 0; id < threads; ++id) {
+        solvers.push_back(std::make_unique<EndgameSolver>(tt, stop, &busy, &finished));
+    }
+    std::atomic<int> winner{-1};
+    const auto run = [&](int id) {
+        results[id] = solvers[id]->solve(pos, alpha, beta);
+        int none = -1;
+        if (!results[id].aborted && winner.compare_exchange_strong(none, id)) {
+            finished.store(true, std::memory_order_relaxed);
+        }
+    };
+    std::vector<std::thread> helpers;
+    for (int id = 1; id < threads; ++id) helpers.emplace_back(run, id);
+    run(0);
+    for (std::thread& helper : helpers) helper.join();
+
+    EndgameResult result = results[std::max(winner.load(), 0)];
+    result.aborted = winner.load() < 0;
+    result.nodes = 0;
+    for (const EndgameResult& r : results) result.nodes += r.nodes;
+    return result;
+}
+
+}  // namespace sente::reversi

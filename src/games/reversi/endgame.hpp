@@ -1,0 +1,104 @@
+#pragma once
+
+// The exact endgame solver: the final disc difference of a position under perfect play (empty
+// squares to the winner), or a bound of it for a window, searched to the end of the game.
+//
+// The work is done in tiers by the number of empty squares n:
+// - n <= 4: the empty squares are passed down in a fixed array in parity order; no move lists,
+//   the last square only counts flips;
+// - n up to kShallowMax: empty squares tried directly, odd quadrants first (parity), no table;
+// - deeper: legal moves sorted fastest-first (the opponent's weighted mobility after the move,
+//   the table's move first), stable-disc cut-offs, principal variation search, the shared
+//   transposition table from kTableMin empties.
+//
+// Threads: each thread runs its own solver on the shared table; with a BusyMoves table they
+// defer moves another thread is searching (see search/busy_moves.hpp).
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <optional>
+
+#include "games/reversi/position.hpp"
+#include "search/busy_moves.hpp"
+#include "search/score.hpp"
+#include "search/tt.hpp"
+
+namespace sente::reversi {
+
+// Disc differences run from -64 to 64; this lies outside.
+inline constexpr int kNoScore = 100;
+
+struct EndgameResult {
+    int score = 0;             // exact inside the window asked for, else a bound beyond it
+    Move best = Move::none();  // the move that reaches `score` (a pass when forced)
+    std::uint64_t nodes = 0;
+    bool aborted = false;  // stopped by the stop signal: score and move mean nothing
+};
+
+// Cache-line aligned: solvers of different threads must not share the line their node counter is
+// on.
+class alignas(64) EndgameSolver {
+  public:
+    // `stop` aborts the search; `busy` and `finished` (another thread has the answer) are
+    // shared by the threads of a parallel solve.
+    EndgameSolver(search::TranspositionTable& tt, const std::atomic<bool>& stop,
+                  search::BusyMoves* busy = nullptr, const std::atomic<bool>* finished = nullptr)
+        : tt_(tt), stop_(stop), busy_(busy), finished_(finished) {}
+
+    // Solves `pos` within (alpha, beta), fail-soft: the exact score when it lies inside the
+    // window, else a bound beyond it. The full window (-64, 64) gives the exact score; (-1, 1)
+    // only win, draw or loss. A finished game scores at once.
+    EndgameResult solve(const Position& pos, int alpha = -64, int beta = 64);
+
+    // The value only (no best move), for the search's leaves; nodes accumulate in nodes().
+    int value(Bitboard player, Bitboard opponent, int alpha, int beta);
+
+    std::uint64_t nodes() const { return nodes_; }
+    bool aborted() const { return aborted_; }
+
+    static constexpr int kShallowMax = 6;
+    static constexpr int kTableMin = 9;
+
+  private:
+    int search(Bitboard player, Bitboard opponent, int alpha, int beta, int empties);
+    int search_deep(Bitboard player, Bitboard opponent, int alpha, int beta, int empties);
+    int search_shallow(Bitboard player, Bitboard opponent, int alpha, int beta, int empties,
+                       bool passed);
+    int solve_4(Bitboard player, Bitboard opponent, int alpha, int beta, Bitboard empty);
+    template <int N>
+    int solve_small(Bitboard player, Bitboard opponent, int alpha, int beta, const int* squares,
+                    bool passed);
+    int solve_1(Bitboard player, Bitboard opponent, int square);
+    bool poll_stop();
+
+    search::TranspositionTable& tt_;
+    const std::atomic<bool>& stop_;
+    search::BusyMoves* busy_;
+    const std::atomic<bool>* finished_;
+    std::uint64_t nodes_ = 0;
+    bool aborted_ = false;
+};
+
+// Solves `pos` with `threads` threads sharing `tt` (see EndgameSolver::solve). `stop` aborts.
+EndgameResult solve_endgame(const Position& pos, int threads, search::TranspositionTable& tt,
+                            const std::atomic<bool>& stop, int alpha = -64, int beta = 64);
+
+// Scores on the search's scale: a won game is kWin + margin, a lost one -kWin + margin.
+constexpr search::Score to_search_score(int discs) {
+    return discs > 0 ? search::kWin + discs : discs < 0 ? -search::kWin + discs : 0;
+}
+constexpr int to_discs(search::Score score) {
+    return score >= search::kWinThreshold    ? score - search::kWin
+           : score <= -search::kWinThreshold ? score + search::kWin
+                                             : 0;
+}
+// The largest disc difference whose search score is at most `score` (a window's lower end).
+constexpr int discs_at_most(search::Score score) {
+    if (score >= 0) return score > search::kWin ? std::min(score - search::kWin, 64) : 0;
+    return score >= -search::kWin - 1 ? -1 : std::max(score + search::kWin, -65);
+}
+// The smallest disc difference whose search score is at least `score` (a window's upper end).
+constexpr int discs_at_least(search::Score score) { return -discs_at_most(-score); }
+
+}  // namespace sente::reversi
