@@ -100,6 +100,18 @@ TEST_CASE("the fast flips equal the rules' flips on every square of random board
     }
 }
 
+TEST_CASE("the last square's flip count equals the flips, for either side") {
+    std::mt19937_64 rng(99);
+    for (int board = 0; board < 20000; ++board) {
+        const int square = static_cast<int>(rng() % 64);
+        const Bitboard player = rng() & ~square_bit(square);
+        const Bitboard opponent = ~player & ~square_bit(square);
+        CAPTURE(square);
+        REQUIRE(count_last_flips(square, player) == popcount(flips(square, player, opponent)));
+        REQUIRE(count_last_flips(square, opponent) == popcount(flips(square, opponent, player)));
+    }
+}
+
 TEST_CASE("stable discs never change colour in any continuation") {
     int claimed = 0;
     for (int empties : {2, 4, 6, 8}) {

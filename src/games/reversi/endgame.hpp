@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "games/reversi/endgame_split.hpp"
 #include "games/reversi/position.hpp"
 #include "search/busy_moves.hpp"
 #include "search/score.hpp"
@@ -57,8 +58,14 @@ class alignas(64) EndgameSolver {
     std::uint64_t nodes() const { return nodes_; }
     bool aborted() const { return aborted_; }
 
+    // Lets this solver share the moves of its nodes with the pool's helpers (the master).
+    void set_helpers(HelperPool* pool) { pool_ = pool; }
+    // A helper's part of a split point: takes moves until none are left.
+    void help(SplitPoint& split);
+
     static constexpr int kShallowMax = 6;
     static constexpr int kTableMin = 9;
+    static constexpr int kSplitMin = 12;
 
   private:
     int search(Bitboard player, Bitboard opponent, int alpha, int beta, int empties);
@@ -70,12 +77,16 @@ class alignas(64) EndgameSolver {
     int solve_small(Bitboard player, Bitboard opponent, int alpha, int beta, const int* squares,
                     bool passed);
     int solve_1(Bitboard player, Bitboard opponent, int square);
+    int search_move(const SplitPoint& split, int index);
+    void search_split(SplitPoint& split);
     bool poll_stop();
 
     search::TranspositionTable& tt_;
     const std::atomic<bool>& stop_;
     search::BusyMoves* busy_;
     const std::atomic<bool>* finished_;
+    HelperPool* pool_ = nullptr;
+    const SplitPoint* split_ = nullptr;  // the innermost split point this thread works in
     std::uint64_t nodes_ = 0;
     bool aborted_ = false;
 };

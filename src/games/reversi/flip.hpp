@@ -10,6 +10,7 @@
 
 #include <array>
 #include <bit>
+#include <cstdint>
 
 #include "games/reversi/bitboard.hpp"
 
@@ -61,7 +62,81 @@ inline Bitboard flip_down(Bitboard ray, Bitboard player, Bitboard opponent) {
     return (Bitboard{0} - (first << 1)) & ray & bracketed;
 }
 
+// For the last empty square: the board is full but for it, so a line's discs of one side give
+// the other side's too, and the flips along a line follow from the player's 8-bit pattern on it.
+// kLineFlips[position][pattern]: discs flipped along an 8-square line by a disc at `position`
+// when the player holds the squares set in `pattern` and the opponent all the others.
+// Diagonals shorter than 8 squares are padded with opponent squares, which never bracket.
+struct LineFlips {
+    std::array<std::array<std::uint8_t, 256>, 8> count{};
+};
+
+constexpr LineFlips make_line_flips() {
+    LineFlips table;
+    for (int position = 0; position < 8; ++position) {
+        for (int pattern = 0; pattern < 256; ++pattern) {
+            int flipped = 0;
+            for (const int step : {-1, 1}) {
+                int run = 0;
+                int i = position + step;
+                while (i >= 0 && i < 8 && !(pattern & (1 << i))) {
+                    ++run;
+                    i += step;
+                }
+                if (i >= 0 && i < 8) flipped += run;  // stopped on a player disc
+            }
+            table.count[position][pattern] = static_cast<std::uint8_t>(flipped);
+        }
+    }
+    return table;
+}
+
+inline constexpr LineFlips kLineFlips = make_line_flips();
+
+struct SquareLines {
+    // The squares of the square's diagonal (a1-h8 direction) and anti-diagonal.
+    std::array<Bitboard, 64> diagonal{};
+    std::array<Bitboard, 64> anti_diagonal{};
+};
+
+constexpr SquareLines make_square_lines() {
+    SquareLines lines;
+    for (int square = 0; square < 64; ++square) {
+        for (int other = 0; other < 64; ++other) {
+            const int df = other % 8 - square % 8, dr = other / 8 - square / 8;
+            if (df == dr) lines.diagonal[square] |= Bitboard{1} << other;
+            if (df == -dr) lines.anti_diagonal[square] |= Bitboard{1} << other;
+        }
+    }
+    return lines;
+}
+
+inline constexpr SquareLines kSquareLines = make_square_lines();
+
+constexpr Bitboard kFileA = 0x0101010101010101ULL;
+
+// The discs of a line as 8 bits indexed by file (rows, diagonals) or by row (columns). The
+// multiplications gather each line's bits into the top byte without carries.
+inline unsigned row_bits(Bitboard discs, int row) { return (discs >> (8 * row)) & 0xFF; }
+inline unsigned column_bits(Bitboard discs, int file) {
+    return static_cast<unsigned>((((discs >> file) & kFileA) * 0x0102040810204080ULL) >> 56);
+}
+inline unsigned diagonal_bits(Bitboard discs, Bitboard line) {
+    return static_cast<unsigned>(((discs & line) * kFileA) >> 56);
+}
+
 }  // namespace flip_detail
+
+// How many discs a disc of `player` on the last empty square flips (the board being full but
+// for `square`; `player` is either side's discs). Table lookups on the four lines.
+inline int count_last_flips(int square, Bitboard player) {
+    using namespace flip_detail;
+    const int file = square & 7, row = square >> 3;
+    return kLineFlips.count[file][row_bits(player, row)] +
+           kLineFlips.count[row][column_bits(player, file)] +
+           kLineFlips.count[file][diagonal_bits(player, kSquareLines.diagonal[square])] +
+           kLineFlips.count[file][diagonal_bits(player, kSquareLines.anti_diagonal[square])];
+}
 
 // The opponent discs that a disc on the empty `square` flips (0: not a legal move there).
 inline Bitboard flip(int square, Bitboard player, Bitboard opponent) {

@@ -1,0 +1,86 @@
+#pragma once
+
+// The parallel endgame: Young Brothers Wait. A null-window node whose first move did not cut
+// off will most likely have to search all its moves, so its remaining moves are shared out: the
+// thread that owns the node (the master) opens a split point, idle helper threads join it, and
+// every thread takes the next unsearched move until none is left or one of them fails high.
+// Then the helpers still busy in the split are told to stop and the master waits for them.
+//
+// Only the master opens split points (helpers search their moves alone), so a split point is
+// always on the master's own stack and lives until its helpers are gone.
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "games/reversi/bitboard.hpp"
+#include "search/tt.hpp"
+
+namespace sente::reversi {
+
+class EndgameSolver;
+
+// A move of a search node, with what it flips and its ordering score.
+struct EndgameMove {
+    Bitboard flipped;
+    int square;
+    int order;
+};
+
+struct SplitPoint {
+    // The node, searched with the null window (alpha, alpha + 1). Fixed while it is open.
+    Bitboard player = 0;
+    Bitboard opponent = 0;
+    int alpha = 0;
+    int empties = 0;
+    const EndgameMove* moves = nullptr;
+    int count = 0;
+    const SplitPoint* parent = nullptr;  // the master's enclosing split point, if any
+
+    // Takes the next move to search (an index into `moves`), or -1 when there is none left or
+    // the node has failed high.
+    int take();
+    // A move's score: keeps the best, and a fail high closes the split point.
+    void report(int index, int score);
+    // Whether this split point or one around it failed high: searches under it are void.
+    bool cut_here_or_above() const;
+
+    std::mutex mutex;
+    std::condition_variable helpers_done;
+    int next = 0;
+    int best = 0;
+    int best_square = -1;
+    int helpers = 0;
+    std::atomic<bool> cut{false};
+};
+
+// Helper threads that sleep until a master recruits them into a split point.
+class HelperPool {
+  public:
+    HelperPool(int helpers, search::TranspositionTable& tt, const std::atomic<bool>& stop);
+    ~HelperPool();
+    HelperPool(const HelperPool&) = delete;
+    HelperPool& operator=(const HelperPool&) = delete;
+
+    bool has_idle() const { return idle_.load(std::memory_order_relaxed) > 0; }
+    // Sends every idle helper into `split`; returns how many joined.
+    int recruit(SplitPoint& split);
+    // The helpers' nodes so far; call it while they are idle.
+    std::uint64_t nodes() const;
+
+  private:
+    struct Helper;
+    void run(Helper& helper);
+
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool quit_ = false;
+    std::atomic<int> idle_{0};
+    std::vector<std::unique_ptr<Helper>> helpers_;
+};
+
+}  // namespace sente::reversi
