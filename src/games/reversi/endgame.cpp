@@ -256,6 +256,10 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
                                int empties) {
     ++nodes_;
     if ((nodes_ & 1023) == 0 && poll_stop()) return 0;
+    const bool use_table = empties >= kSharedTableMin;
+    const bool use_local = !use_table && empties >= kTableMin;
+    const std::uint64_t key =
+        use_table || use_local || busy_ != nullptr ? position_key(player, opponent) : 0;
 
     // The opponent's stable discs stay the opponent's: the best we can reach is below alpha?
     if (empties >= kStabilityMinEmpties && alpha >= 0) {
@@ -264,10 +268,15 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
         beta = std::min(beta, ceiling);
     }
 
-    const bool use_table = empties >= kTableMin;
-    const std::uint64_t key = use_table || busy_ != nullptr ? position_key(player, opponent) : 0;
     int table_square = -1;
-    if (use_table) {
+    if (use_local) {
+        const LocalEntry& entry = local_[key & (kLocalEntries - 1)];
+        if (entry.key == key) {
+            if (entry.lower >= beta || entry.lower == entry.upper) return entry.lower;
+            if (entry.upper <= alpha) return entry.upper;
+            table_square = entry.move - 1;
+        }
+    } else if (use_table) {
         if (const auto hit = tt_.probe(key)) {
             table_square = hit->move - 1;
             if (TranspositionTable::is_exhaustive(hit->depth)) {
@@ -398,7 +407,18 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
         }
     }
 
-    if (use_table) {
+    if (use_local) {
+        LocalEntry& entry = local_[key & (kLocalEntries - 1)];
+        if (entry.key != key) entry = LocalEntry{key};
+        if (best >= beta) {
+            entry.lower = static_cast<std::int8_t>(std::max<int>(entry.lower, best));
+        } else if (best <= original_alpha) {
+            entry.upper = static_cast<std::int8_t>(std::min<int>(entry.upper, best));
+        } else {
+            entry.lower = entry.upper = static_cast<std::int8_t>(best);
+        }
+        entry.move = static_cast<std::uint8_t>(best_square + 1);
+    } else if (use_table) {
         const Bound bound = best >= beta            ? Bound::lower
                             : best > original_alpha ? Bound::exact
                                                     : Bound::upper;

@@ -16,7 +16,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 #include "games/reversi/endgame_split.hpp"
@@ -45,7 +47,11 @@ class alignas(64) EndgameSolver {
     // shared by the threads of a parallel solve.
     EndgameSolver(search::TranspositionTable& tt, const std::atomic<bool>& stop,
                   search::BusyMoves* busy = nullptr, const std::atomic<bool>* finished = nullptr)
-        : tt_(tt), stop_(stop), busy_(busy), finished_(finished) {}
+        : tt_(tt),
+          stop_(stop),
+          busy_(busy),
+          finished_(finished),
+          local_(std::make_unique<LocalEntry[]>(kLocalEntries)) {}
 
     // Solves `pos` within (alpha, beta), fail-soft: the exact score when it lies inside the
     // window, else a bound beyond it. The full window (-64, 64) gives the exact score; (-1, 1)
@@ -64,7 +70,10 @@ class alignas(64) EndgameSolver {
     void help(SplitPoint& split);
 
     static constexpr int kShallowMax = 6;
-    static constexpr int kTableMin = 9;
+    // Nodes with kTableMin to kSharedTableMin - 1 empties use a small table of this thread's
+    // own that stays in the CPU cache; bigger ones the shared transposition table.
+    static constexpr int kTableMin = 8;
+    static constexpr int kSharedTableMin = 11;
     static constexpr int kSplitMin = 12;
 
   private:
@@ -85,6 +94,15 @@ class alignas(64) EndgameSolver {
     const std::atomic<bool>& stop_;
     search::BusyMoves* busy_;
     const std::atomic<bool>* finished_;
+    // A direct-mapped table with both bounds of each position, for small subtrees.
+    struct LocalEntry {
+        std::uint64_t key = 0;
+        std::int8_t lower = -64;
+        std::int8_t upper = 64;
+        std::uint8_t move = 0;  // square + 1, 0: none
+    };
+    static constexpr std::size_t kLocalEntries = 1 << 15;  // 512 KB
+    std::unique_ptr<LocalEntry[]> local_;
     HelperPool* pool_ = nullptr;
     const SplitPoint* split_ = nullptr;  // the innermost split point this thread works in
     std::uint64_t nodes_ = 0;

@@ -4,18 +4,23 @@ namespace sente::reversi {
 
 namespace {
 
-// Squares reached by a run of opponent discs in direction Step that starts next to a player
-// disc. `opponents` is pre-masked so that no run wraps around the board edge. A run holds at
-// most six discs, hence one shift plus five widenings.
+// Squares reached, in direction Step and in the opposite one, by a run of opponent discs that
+// starts next to a player disc. `opponents` is pre-masked so that no run wraps around the board
+// edge. A run holds at most six discs: two single steps, then two double steps through pairs
+// of adjacent opponent discs, cover it with fewer operations than six single steps.
 template <int Step>
-Bitboard moves_in_direction(Bitboard player, Bitboard opponents) {
-    Bitboard run = shift<Step>(player) & opponents;
-    run |= shift<Step>(run) & opponents;
-    run |= shift<Step>(run) & opponents;
-    run |= shift<Step>(run) & opponents;
-    run |= shift<Step>(run) & opponents;
-    run |= shift<Step>(run) & opponents;
-    return shift<Step>(run);
+Bitboard moves_both_ways(Bitboard player, Bitboard opponents) {
+    Bitboard forward = opponents & shift<Step>(player);
+    Bitboard backward = opponents & shift<-Step>(player);
+    forward |= opponents & shift<Step>(forward);
+    backward |= opponents & shift<-Step>(backward);
+    const Bitboard pairs_forward = opponents & shift<Step>(opponents);
+    const Bitboard pairs_backward = shift<-Step>(pairs_forward);
+    forward |= pairs_forward & shift<2 * Step>(forward);
+    backward |= pairs_backward & shift<-2 * Step>(backward);
+    forward |= pairs_forward & shift<2 * Step>(forward);
+    backward |= pairs_backward & shift<-2 * Step>(backward);
+    return shift<Step>(forward) | shift<-Step>(backward);
 }
 
 // Opponent discs bracketed in direction Step between `move_bit` and a player disc.
@@ -42,11 +47,9 @@ Position start_position() {
 Bitboard legal_moves(Bitboard player, Bitboard opponent) {
     // Horizontal and diagonal runs must not cross files a/h; vertical runs cannot wrap.
     const Bitboard inner = opponent & kInnerFiles;
-    const Bitboard moves =
-        moves_in_direction<1>(player, inner) | moves_in_direction<-1>(player, inner) |
-        moves_in_direction<8>(player, opponent) | moves_in_direction<-8>(player, opponent) |
-        moves_in_direction<9>(player, inner) | moves_in_direction<-9>(player, inner) |
-        moves_in_direction<7>(player, inner) | moves_in_direction<-7>(player, inner);
+    const Bitboard moves = moves_both_ways<1>(player, inner) |
+                           moves_both_ways<8>(player, opponent) |
+                           moves_both_ways<9>(player, inner) | moves_both_ways<7>(player, inner);
     return moves & ~(player | opponent);
 }
 
