@@ -541,11 +541,13 @@ void EndgameSolver::search_split(SplitPoint& split) {
         aborted_ = false;
     }
     if (aborted_) split.cut.store(true);  // our answer is void: the helpers may stop too
-    std::unique_lock lock(split.mutex);
-    split.helpers_done.wait(lock, [&] { return split.helpers == 0; });
+    pool_->wait_for_helpers(*this, split);
 }
 
 void EndgameSolver::help(SplitPoint& split) {
+    // A thread waiting for its own helpers helps them here: keep its own state.
+    const SplitPoint* outer = split_;
+    const bool was_aborted = aborted_;
     split_ = &split;
     for (int index; (index = split.take()) >= 0;) {
         aborted_ = false;
@@ -553,8 +555,8 @@ void EndgameSolver::help(SplitPoint& split) {
         if (aborted_) break;
         split.report(index, score);
     }
-    aborted_ = false;
-    split_ = nullptr;
+    aborted_ = was_aborted;
+    split_ = outer;
 }
 
 int SplitPoint::take() {
@@ -579,21 +581,41 @@ bool SplitPoint::cut_here_or_above() const {
     return false;
 }
 
+// A thread that may be sent into a split point: a helper, or a thread waiting for the helpers
+// of its own split point (which may then help in the split points they open below it).
+struct HelperPool::Slot {
+    std::atomic<SplitPoint*> work{nullptr};
+    SplitPoint* waiting_for = nullptr;  // for a waiting owner: its own split point
+};
+
 struct HelperPool::Helper {
     std::unique_ptr<EndgameSolver> solver;
-    SplitPoint* work = nullptr;  // under the pool's mutex
+    Slot slot;
     std::thread thread;
 };
+
+namespace {
+
+bool is_inside(const SplitPoint& split, const SplitPoint* outer) {
+    for (const SplitPoint* s = split.parent; s != nullptr; s = s->parent) {
+        if (s == outer) return true;
+    }
+    return false;
+}
+
+}  // namespace
 
 HelperPool::HelperPool(int helpers, search::TranspositionTable& tt, const std::atomic<bool>& stop) {
     for (int i = 0; i < helpers; ++i) {
         auto helper = std::make_unique<Helper>();
         helper->solver = std::make_unique<EndgameSolver>(tt, stop);
+        helper->solver->set_helpers(this);
         helpers_.push_back(std::move(helper));
     }
     idle_.store(helpers);
-    for (auto& helper : helpers_)
+    for (auto& helper : helpers_) {
         helper->thread = std::thread([this, h = helper.get()] { run(*h); });
+    }
 }
 
 HelperPool::~HelperPool() {
@@ -605,23 +627,82 @@ HelperPool::~HelperPool() {
     for (auto& helper : helpers_) helper->thread.join();
 }
 
+bool HelperPool::has_idle() const {
+    return idle_.load(std::memory_order_relaxed) > 0 ||
+           waiting_count_.load(std::memory_order_relaxed) > 0;
+}
+
 int HelperPool::recruit(SplitPoint& split) {
-    std::lock_guard lock(mutex_);
+    std::vector<SplitPoint*> to_wake;
     int joined = 0;
-    for (auto& helper : helpers_) {
-        if (helper->work == nullptr) {
-            helper->work = &split;
-            ++joined;
-        }
-    }
-    if (joined == 0) return 0;
     {
-        std::lock_guard split_lock(split.mutex);
-        split.helpers += joined;
+        std::lock_guard lock(mutex_);
+        int helpers_joined = 0;
+        for (auto& helper : helpers_) {
+            if (helper->slot.work.load() == nullptr) {
+                helper->slot.work.store(&split);
+                ++helpers_joined;
+            }
+        }
+        joined = helpers_joined;
+        for (Slot* slot : waiting_) {
+            if (slot->work.load() == nullptr && is_inside(split, slot->waiting_for)) {
+                slot->work.store(&split);
+                to_wake.push_back(slot->waiting_for);
+                ++joined;
+            }
+        }
+        if (joined == 0) return 0;
+        {
+            std::lock_guard split_lock(split.mutex);
+            split.helpers += joined;
+        }
+        idle_.fetch_sub(helpers_joined);
     }
-    idle_.fetch_sub(joined);
     wake_.notify_all();
+    for (SplitPoint* waiting : to_wake) {
+        // Under its lock, so that the waiting owner cannot miss the wake-up.
+        std::lock_guard lock(waiting->mutex);
+        waiting->helpers_done.notify_all();
+    }
     return joined;
+}
+
+void HelperPool::leave(SplitPoint& split) {
+    // The last touch of a split point: once `helpers` is 0 its owner may return and drop it.
+    std::lock_guard lock(split.mutex);
+    --split.helpers;
+    split.helpers_done.notify_all();
+}
+
+void HelperPool::wait_for_helpers(EndgameSolver& owner, SplitPoint& split) {
+    Slot slot;
+    slot.waiting_for = &split;
+    {
+        std::lock_guard lock(mutex_);
+        waiting_.push_back(&slot);
+        waiting_count_.fetch_add(1);
+    }
+    for (;;) {
+        SplitPoint* work = nullptr;
+        {
+            std::unique_lock lock(split.mutex);
+            split.helpers_done.wait(
+                lock, [&] { return split.helpers == 0 || slot.work.load() != nullptr; });
+            work = slot.work.load();
+            // No helper left means no split point below ours either: nobody can send us work.
+            if (work == nullptr) break;
+        }
+        owner.help(*work);
+        {
+            std::lock_guard lock(mutex_);
+            slot.work.store(nullptr);
+        }
+        leave(*work);
+    }
+    std::lock_guard lock(mutex_);
+    waiting_.erase(std::find(waiting_.begin(), waiting_.end(), &slot));
+    waiting_count_.fetch_sub(1);
 }
 
 std::uint64_t HelperPool::nodes() const {
@@ -635,20 +716,17 @@ void HelperPool::run(Helper& helper) {
         SplitPoint* split = nullptr;
         {
             std::unique_lock lock(mutex_);
-            wake_.wait(lock, [&] { return quit_ || helper.work != nullptr; });
+            wake_.wait(lock, [&] { return quit_ || helper.slot.work.load() != nullptr; });
             if (quit_) return;
-            split = helper.work;
+            split = helper.slot.work.load();
         }
         helper.solver->help(*split);
         {
             std::lock_guard lock(mutex_);
-            helper.work = nullptr;
+            helper.slot.work.store(nullptr);
             idle_.fetch_add(1);
         }
-        // Last touch of the split point: once `helpers` is 0 its master may leave it.
-        std::lock_guard split_lock(split->mutex);
-        --split->helpers;
-        split->helpers_done.notify_all();
+        leave(*split);
     }
 }
 

@@ -6,8 +6,9 @@
 // every thread takes the next unsearched move until none is left or one of them fails high.
 // Then the helpers still busy in the split are told to stop and the master waits for them.
 //
-// Only the master opens split points (helpers search their moves alone), so a split point is
-// always on the master's own stack and lives until its helpers are gone.
+// Any thread may open a split point in the moves it searches. Its owner, once out of moves,
+// does not sleep while its helpers finish: it helps them in the split points they open below
+// (the "helpful master"). A split point lives on its owner's stack until its helpers are gone.
 
 #include <atomic>
 #include <condition_variable>
@@ -66,21 +67,30 @@ class HelperPool {
     HelperPool(const HelperPool&) = delete;
     HelperPool& operator=(const HelperPool&) = delete;
 
-    bool has_idle() const { return idle_.load(std::memory_order_relaxed) > 0; }
-    // Sends every idle helper into `split`; returns how many joined.
+    // Whether some thread might join a new split point.
+    bool has_idle() const;
+    // Sends every idle helper into `split`, and every thread waiting for the helpers of a split
+    // point that `split` lies inside; returns how many joined.
     int recruit(SplitPoint& split);
+    // For the owner of `split`, once it has no moves left to take there: helps in the split
+    // points opened below it until all of its helpers have left.
+    void wait_for_helpers(EndgameSolver& owner, SplitPoint& split);
     // The helpers' nodes so far; call it while they are idle.
     std::uint64_t nodes() const;
 
   private:
+    struct Slot;
     struct Helper;
     void run(Helper& helper);
+    void leave(SplitPoint& split);
 
     std::mutex mutex_;
     std::condition_variable wake_;
     bool quit_ = false;
     std::atomic<int> idle_{0};
+    std::atomic<int> waiting_count_{0};
     std::vector<std::unique_ptr<Helper>> helpers_;
+    std::vector<Slot*> waiting_;  // owners waiting for their helpers, under mutex_
 };
 
 }  // namespace sente::reversi
