@@ -11,8 +11,10 @@
 //   the table's move first), stable-disc cut-offs, principal variation search, the shared
 //   transposition table from kTableMin empties.
 //
-// Threads: each thread runs its own solver on the shared table; with a BusyMoves table they
-// defer moves another thread is searching (see search/busy_moves.hpp).
+// Threads: `solve_endgame` shares out the moves of nodes between threads (Young Brothers Wait,
+// endgame_split.hpp). Inside the midgame search's Lazy SMP each thread runs a solver of its
+// own on the shared table, and with a BusyMoves table they defer moves another thread is
+// searching (see search/busy_moves.hpp).
 
 #include <algorithm>
 #include <atomic>
