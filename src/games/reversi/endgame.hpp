@@ -7,9 +7,11 @@
 // - n <= 4: the empty squares are passed down in a fixed array in parity order; no move lists,
 //   the last square only counts flips;
 // - n up to kShallowMax: empty squares tried directly, odd quadrants first (parity), no table;
-// - deeper: legal moves sorted fastest-first (the opponent's weighted mobility after the move,
-//   the table's move first), stable-disc cut-offs, principal variation search, the shared
-//   transposition table from kTableMin empties.
+// - deeper: legal moves sorted fastest-first (the opponent's weighted and potential mobility
+//   after the move, square priors, parity; from kShallowOrderMin empties also a one-ply look
+//   with the evaluation; the table's move first), stable-disc and enhanced transposition
+//   cut-offs, principal variation search; a small table of the thread's own with both bounds
+//   from kTableMin empties, the shared transposition table from kSharedTableMin.
 //
 // Threads: `solve_endgame` shares out the moves of nodes between threads (Young Brothers Wait,
 // endgame_split.hpp). Inside the midgame search's Lazy SMP each thread runs a solver of its
