@@ -233,6 +233,30 @@ TEST_CASE("a game's own solver settles leaves, and the result stays exact") {
     }
 }
 
+TEST_CASE("an endgame settled by the solver still reports a legal line beyond the root") {
+    // The search stops at the solver; the line goes on along the solver's table moves.
+    const Game::Evaluator strong{EvalKind::stability_mobility, Game::kSolveLookahead};
+    int longer = 0;
+    for (const Position& pos : random_positions(6, 16, 44)) {
+        CAPTURE(format_position(pos));
+        sente::search::TranspositionTable tt;
+        REQUIRE(tt.resize(8));
+        std::atomic<bool> stop{false};
+        sente::search::Searcher<Game> searcher(tt, stop);
+        const auto result = searcher.search(pos, strong, sente::search::Limits{});
+        REQUIRE(result.info.exact);
+        REQUIRE(!result.info.pv.empty());
+        CHECK(result.info.pv.front() == result.best);
+        Position line = pos;
+        for (const Move move : result.info.pv) {
+            REQUIRE(is_legal(line, move));
+            line = play(line, move);
+        }
+        longer += result.info.pv.size() > 1;
+    }
+    CHECK(longer > 0);
+}
+
 TEST_CASE("the hard time limit stops a leaf solver that would run for ever") {
     // Without the watchdog that raises the stop signal at the hard limit this test hangs.
     const Position pos = random_positions(1, 30, 8).front();

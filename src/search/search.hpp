@@ -148,6 +148,7 @@ class Searcher {
             result.info.nodes = nodes_;
             result.info.elapsed = elapsed();
             result.info.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
+            extend_pv_from_table(result.info.pv, result.info.exact ? kMaxPly - 1 : depth);
             if (progress) progress(result.info);
             if (result.info.exact) break;  // the whole tree is solved: deeper changes nothing
             if (limits_.time.limited() && elapsed() * 2 >= limits_.time.soft) break;
@@ -177,6 +178,26 @@ class Searcher {
         if (stop_request_.load(std::memory_order_relaxed)) stopped_ = true;
         if (limits_.max_nodes != 0 && nodes_ >= limits_.max_nodes) stopped_ = true;
         if (limits_.time.limited() && elapsed() >= limits_.time.hard) stopped_ = true;
+    }
+
+    // A line that a game's solver settled ends where the solver took over; the solver left its
+    // best moves in the table, so the line goes on along them (each checked to be legal).
+    void extend_pv_from_table(std::vector<Move>& pv, int max_length) const {
+        Position pos = pos_;
+        for (const Move move : pv) G::make_move(pos, move);
+        while (static_cast<int>(pv.size()) < max_length) {
+            const auto hit = tt_.probe(G::hash(pos));
+            if (!hit || hit->move == 0) return;
+            const Move move = G::unpack(hit->move);
+            MoveList moves;
+            G::generate_moves(pos, moves);
+            if (std::none_of(moves.begin(), moves.end(),
+                             [&](const auto& entry) { return entry.move == move; })) {
+                return;
+            }
+            pv.push_back(move);
+            G::make_move(pos, move);
+        }
     }
 
     void generate_root_moves() {
