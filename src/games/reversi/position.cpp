@@ -1,5 +1,7 @@
 #include "games/reversi/position.hpp"
 
+#include "games/reversi/flip.hpp"
+
 namespace sente::reversi {
 
 namespace {
@@ -81,7 +83,8 @@ bool is_legal(const Position& pos, Move move) {
 Position play(const Position& pos, Move move) {
     const Color next = opponent(pos.side);
     if (move.is_pass()) return Position{pos.opponent, pos.player, next};
-    const Bitboard flipped = flips(move.square, pos.player, pos.opponent);
+    // The branch-free flips (flip.hpp); the plain walk above stays as their reference.
+    const Bitboard flipped = flip(move.square, pos.player, pos.opponent);
     return Position{pos.opponent & ~flipped, pos.player | flipped | square_bit(move.square), next};
 }
 
