@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "terminal/interrupt.hpp"
+
 namespace sente::terminal {
 
 namespace {
@@ -58,7 +60,8 @@ constexpr const char* kHelp =
     "  new         start a new game\n"
     "  board       show the board again\n"
     "  help        this text\n"
-    "  quit        leave\n";
+    "  quit        leave (Ctrl-C too, except while sente thinks)\n"
+    "While sente thinks, Ctrl-C makes it play its best move so far.\n";
 
 class Game {
   public:
@@ -73,6 +76,10 @@ class Game {
                             session_.level_name(session_.level()));
         show_board();
         for (;;) {
+            if (CtrlC::quit_requested()) {
+                out_ << "\n";
+                return 0;
+            }
             const Outcome outcome = session_.outcome();
             if (outcome.over) {
                 announce(outcome);
@@ -109,10 +116,12 @@ class Game {
         } else if (text == "moves") {
             out_ << "Legal moves: " << join(session_.legal_moves()) << '\n';
         } else if (text == "hint") {
+            CtrlC::Thinking thinking(session_);
             if (auto report = session_.genmove(mover, false)) {
                 clear_progress();
-                out_ << fmt::format("sente suggests {} ({})\n", report->move,
-                                    report->search.score_text);
+                out_ << fmt::format("sente suggests {} ({}){}\n", report->move,
+                                    report->search.score_text,
+                                    thinking.interrupted() ? ", interrupted" : "");
             }
         } else if (text == "undo") {
             undo_turn();
@@ -130,19 +139,23 @@ class Game {
     }
 
     void engine_move(Color mover) {
+        CtrlC::Thinking thinking(session_);
         auto report = session_.genmove(mover, true);
         clear_progress();
+        const char* interrupted = thinking.interrupted() ? ", interrupted" : "";
         if (!report) {  // cannot happen with the side to move; never loop on it
             out_ << "sente cannot move: " << report.error().message << '\n';
             session_.new_game();
             return;
         }
         if (report->search.depth > 0) {
-            out_ << fmt::format("sente ({}) plays {}   depth {}, {}, {:.1f} s\n", to_string(mover),
-                                report->move, report->search.depth, report->search.score_text,
-                                report->search.elapsed.count() / 1000.0);
+            out_ << fmt::format("sente ({}) plays {}   depth {}, {}, {:.1f} s{}\n",
+                                to_string(mover), report->move, report->search.depth,
+                                report->search.score_text, report->search.elapsed.count() / 1000.0,
+                                interrupted);
         } else {
-            out_ << fmt::format("sente ({}) plays {}\n", to_string(mover), report->move);
+            out_ << fmt::format("sente ({}) plays {}{}\n", to_string(mover), report->move,
+                                interrupted);
         }
         show_board();
     }
@@ -196,8 +209,10 @@ class Game {
 
     void show_progress(const SearchInfo& info) {
         if (!isatty(STDOUT_FILENO)) return;
-        out_ << fmt::format("\r  thinking: depth {:2}  {}  best {}  {} nodes   ", info.depth,
-                            info.score_text, info.pv.empty() ? "-" : info.pv.front(), info.nodes);
+        out_ << fmt::format(
+            "\r  thinking: depth {:2}  {}  best {}  {} nodes  {:.1f} s  (Ctrl-C: move now)   ",
+            info.depth, info.score_text, info.pv.empty() ? "-" : info.pv.front(), info.nodes,
+            info.elapsed.count() / 1000.0);
         out_.flush();
         progress_shown_ = true;
     }
@@ -218,6 +233,7 @@ class Game {
 }  // namespace
 
 int play(Session& session, Seats seats, std::istream& in, std::ostream& out) {
+    const CtrlC ctrl_c;
     Game game(session, seats, in, out);
     return game.run();
 }
