@@ -254,7 +254,11 @@ int EndgameSolver::search(Bitboard player, Bitboard opponent, int alpha, int bet
 int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, int beta,
                                int empties) {
     ++nodes_;
-    if ((nodes_ & 1023) == 0 && poll_stop()) return 0;
+    // Every few thousand nodes (shallow ones count too), look at the stop signals.
+    if (nodes_ >= next_poll_) {
+        next_poll_ = nodes_ + kPollInterval;
+        if (poll_stop()) return 0;
+    }
     const bool use_table = empties >= kSharedTableMin;
     const bool use_local = !use_table && empties >= kTableMin;
     const std::uint64_t key =

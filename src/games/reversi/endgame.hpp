@@ -110,6 +110,8 @@ class alignas(64) EndgameSolver {
     HelperPool* pool_ = nullptr;
     const SplitPoint* split_ = nullptr;  // the innermost split point this thread works in
     std::uint64_t nodes_ = 0;
+    static constexpr std::uint64_t kPollInterval = 4096;  // about 0.2 ms
+    std::uint64_t next_poll_ = 0;
     bool aborted_ = false;
 };
 
