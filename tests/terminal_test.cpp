@@ -1,7 +1,7 @@
-// The terminal game's Ctrl-C: while sente thinks it makes sente move at once and the game goes
-// on; at other times it ends the game cleanly. Without the handler the first SIGINT would kill
-// this test; with a handler that did not stop the search, the first move (ten minutes allowed)
-// would run into the test's time-out.
+// The terminal game: undo, redo and swap through scripted input, and Ctrl-C. While sente thinks,
+// Ctrl-C makes it move at once and the game goes on; at other times it ends the game cleanly.
+// Without the handler the first SIGINT would kill this test; with a handler that did not stop
+// the search, the first move (ten minutes allowed) would run into the test's time-out.
 
 #include <doctest/doctest.h>
 
@@ -11,7 +11,9 @@
 #include <atomic>
 #include <chrono>
 #include <sstream>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "terminal/play.hpp"
 
@@ -55,4 +57,55 @@ TEST_CASE("Ctrl-C makes the thinking engine move now, and ends the game between 
     CAPTURE(text);
     CHECK(text.find("plays") != std::string::npos);
     CHECK(text.find("interrupted") != std::string::npos);
+}
+
+namespace {
+
+// Plays a scripted terminal session and returns what it printed.
+std::string run_terminal(sente::Session& session, sente::terminal::Seats seats,
+                         const std::string& input) {
+    std::istringstream in(input);
+    std::ostringstream out;
+    CHECK(sente::terminal::play(session, seats, in, out) == 0);
+    return out.str();
+}
+
+std::vector<std::string> moves(std::initializer_list<const char*> list) {
+    return {list.begin(), list.end()};
+}
+
+}  // namespace
+
+TEST_CASE("undo and redo walk back and forth through the game; a new move drops the redo") {
+    sente::Session session;
+    const std::string text = run_terminal(session, sente::terminal::Seats::humans,
+                                          "d3\nc5\nundo\nundo\nredo\nredo\nredo\nquit\n");
+    CHECK(session.history() == moves({"d3", "c5"}));
+    CHECK(text.find("Nothing to redo.") != std::string::npos);
+
+    sente::Session other;
+    const std::string dropped =
+        run_terminal(other, sente::terminal::Seats::humans, "d3\nundo\nc4\nredo\nquit\n");
+    CHECK(other.history() == moves({"c4"}));
+    CHECK(dropped.find("Nothing to redo.") != std::string::npos);
+}
+
+TEST_CASE("against sente, undo takes back its answer too and redo plays both again") {
+    sente::EngineSettings settings;
+    settings.limits.depth = 1;
+    sente::Session session(settings);
+    run_terminal(session, sente::terminal::Seats::human_black, "d3\nundo\nredo\nquit\n");
+    const auto history = session.history();
+    REQUIRE(history.size() == 2);  // our d3 and sente's answer, replayed
+    CHECK(history[0] == "d3");
+}
+
+TEST_CASE("swap gives sente the side to move, and it plays at once") {
+    sente::EngineSettings settings;
+    settings.limits.depth = 1;
+    sente::Session session(settings);
+    const std::string text =
+        run_terminal(session, sente::terminal::Seats::human_black, "swap\nquit\n");
+    CHECK(text.find("You now play white.") != std::string::npos);
+    CHECK(session.history().size() == 1);  // sente, now black, opened the game
 }

@@ -56,6 +56,8 @@ constexpr const char* kHelp =
     "  moves       list your legal moves (also marked * on the board)\n"
     "  hint        ask sente for a move without playing it\n"
     "  undo        take back your last move (and sente's answer)\n"
+    "  redo        play again what the last undo took back\n"
+    "  swap        change sides with sente\n"
     "  level N     change sente's level (1 = weakest)\n"
     "  new         start a new game\n"
     "  board       show the board again\n"
@@ -125,12 +127,18 @@ class Game {
             }
         } else if (text == "undo") {
             undo_turn();
+        } else if (text == "redo") {
+            redo_turn();
+        } else if (text == "swap") {
+            swap_sides();
         } else if (text == "new") {
             session_.new_game();
+            redo_.clear();
             show_board();
         } else if (text.rfind("level", 0) == 0) {
             set_level(text.substr(5));
         } else if (auto played = session_.play(mover, text); played) {
+            redo_.clear();  // a new line of play: what was undone is gone
             show_board();
         } else {
             out_ << played.error().message << ". Type 'help' for commands.\n";
@@ -141,6 +149,7 @@ class Game {
     void engine_move(Color mover) {
         CtrlC::Thinking thinking(session_);
         auto report = session_.genmove(mover, true);
+        redo_.clear();
         clear_progress();
         const char* interrupted = thinking.interrupted() ? ", interrupted" : "";
         if (!report) {  // cannot happen with the side to move; never loop on it
@@ -161,6 +170,7 @@ class Game {
     }
 
     void undo_turn() {
+        const std::vector<std::string> before = session_.history();
         if (!session_.undo()) {
             out_ << "Nothing to undo.\n";
             return;
@@ -168,7 +178,35 @@ class Game {
         // Take back sente's answers too, back to a position where the person is to move.
         while (!is_human(seats_, session_.side_to_move()) && session_.undo()) {
         }
+        const std::size_t kept = session_.history().size();
+        redo_.emplace_back(before.begin() + static_cast<std::ptrdiff_t>(kept), before.end());
         show_board();
+    }
+
+    void redo_turn() {
+        if (redo_.empty()) {
+            out_ << "Nothing to redo.\n";
+            return;
+        }
+        for (const std::string& move : redo_.back()) {
+            if (auto played = session_.play(move); !played) {  // cannot happen: same position
+                out_ << "Cannot redo " << move << ": " << played.error().message << '\n';
+                break;
+            }
+        }
+        redo_.pop_back();
+        show_board();
+    }
+
+    void swap_sides() {
+        if (seats_ == Seats::human_black || seats_ == Seats::human_white) {
+            seats_ = seats_ == Seats::human_black ? Seats::human_white : Seats::human_black;
+            redo_.clear();
+            out_ << fmt::format("You now play {}.\n",
+                                seats_ == Seats::human_black ? "black" : "white");
+        } else {
+            out_ << "Swap changes sides between you and sente; here nobody plays sente.\n";
+        }
     }
 
     void set_level(const std::string& argument) {
@@ -228,6 +266,8 @@ class Game {
     std::istream& in_;
     std::ostream& out_;
     bool progress_shown_ = false;
+    // What each undo took back, the latest last, for redo.
+    std::vector<std::vector<std::string>> redo_;
 };
 
 }  // namespace
