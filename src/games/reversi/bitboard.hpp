@@ -11,6 +11,10 @@ namespace sente::reversi {
 using Bitboard = std::uint64_t;
 
 inline constexpr int kSquares = 64;
+inline constexpr Bitboard kFileA = 0x0101010101010101ULL;
+inline constexpr Bitboard kFileH = 0x8080808080808080ULL;
+inline constexpr Bitboard kRow1 = 0x00000000000000FFULL;  // Othello row "1", the top
+inline constexpr Bitboard kRow8 = 0xFF00000000000000ULL;
 inline constexpr Bitboard kNotFileA = 0xFEFEFEFEFEFEFEFEULL;
 inline constexpr Bitboard kNotFileH = 0x7F7F7F7F7F7F7F7FULL;
 inline constexpr Bitboard kInnerFiles = kNotFileA & kNotFileH;  // files b..g
@@ -29,6 +33,20 @@ constexpr Bitboard shift(Bitboard b) {
     } else {
         return b >> -Step;
     }
+}
+
+// The squares next to any disc of `b` (the eight directions), `b` itself excepted unless a
+// disc of it is next to another.
+constexpr Bitboard neighbours(Bitboard b) {
+    const Bitboard horizontal = ((b << 1) & kNotFileA) | ((b >> 1) & kNotFileH);
+    const Bitboard row_and_sides = b | horizontal;
+    return horizontal | (row_and_sides << 8) | (row_and_sides >> 8);
+}
+
+// The discs of one file as a byte, row 1 in bit 0. The multiplication gathers the file's bits
+// into the top byte without carries.
+constexpr unsigned file_bits(Bitboard b, int file) {
+    return static_cast<unsigned>((((b >> file) & kFileA) * 0x0102040810204080ULL) >> 56);
 }
 
 }  // namespace sente::reversi

@@ -37,23 +37,11 @@ Bitboard odd_quadrants(Bitboard empty) {
 }
 
 // The eight neighbours of each square: a move must touch an opponent disc.
-struct Neighbours {
+constexpr std::array<Bitboard, 64> kNeighbours = [] {
     std::array<Bitboard, 64> of{};
-    constexpr Neighbours() {
-        for (int square = 0; square < 64; ++square) {
-            const int file = square % 8, row = square / 8;
-            for (int dr = -1; dr <= 1; ++dr) {
-                for (int df = -1; df <= 1; ++df) {
-                    const int f = file + df, r = row + dr;
-                    if ((dr != 0 || df != 0) && f >= 0 && f < 8 && r >= 0 && r < 8) {
-                        of[square] |= Bitboard{1} << (r * 8 + f);
-                    }
-                }
-            }
-        }
-    }
-};
-constexpr Neighbours kNeighbours;
+    for (int square = 0; square < 64; ++square) of[square] = neighbours(square_bit(square));
+    return of;
+}();
 
 // A static prior per square for move ordering: corners first, X- and C-squares next to an
 // empty corner last.
@@ -81,10 +69,7 @@ int weighted_mobility(Bitboard moves) { return popcount(moves) + popcount(moves 
 
 // Empty squares next to `discs`: where the other side may find moves later.
 int potential_mobility(Bitboard discs, Bitboard empty) {
-    const Bitboard east = (discs & kNotFileH), west = (discs & kNotFileA);
-    const Bitboard around = (discs << 8) | (discs >> 8) | (east << 1) | (west >> 1) | (east << 9) |
-                            (west >> 9) | (west << 7) | (east >> 7);
-    return popcount(around & empty);
+    return popcount(neighbours(discs) & empty);
 }
 
 // Fastest first: the fewer moves the opponent has after our move (and the fewer it may get
@@ -443,7 +428,7 @@ int EndgameSolver::search_shallow(Bitboard player, Bitboard opponent, int alpha,
     for (const Bitboard group : {empty & odd, empty & ~odd}) {
         for (Bitboard candidates = group; candidates != 0; candidates &= candidates - 1) {
             const int square = lowest_square(candidates);
-            if ((kNeighbours.of[square] & opponent) == 0) continue;
+            if ((kNeighbours[square] & opponent) == 0) continue;
             const Bitboard flipped = flip(square, player, opponent);
             if (flipped == 0) continue;
             const Bitboard next_player = opponent ^ flipped;
@@ -482,7 +467,7 @@ int EndgameSolver::solve_small(Bitboard player, Bitboard opponent, int alpha, in
     int best = -kNoScore;
     for (int i = 0; i < N; ++i) {
         const int square = squares[i];
-        if ((kNeighbours.of[square] & opponent) == 0) continue;
+        if ((kNeighbours[square] & opponent) == 0) continue;
         const Bitboard flipped = flip(square, player, opponent);
         if (flipped == 0) continue;
         const Bitboard next_player = opponent ^ flipped;

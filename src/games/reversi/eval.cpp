@@ -34,13 +34,6 @@ int square_values(Bitboard discs) {
     return sum;
 }
 
-// Empty squares next to the opponent's discs: where the side to move may later find moves.
-Bitboard neighbours(Bitboard b) {
-    const Bitboard horizontal = ((b << 1) & kNotFileA) | ((b >> 1) & kNotFileH);
-    const Bitboard row_and_sides = b | horizontal;
-    return horizontal | (row_and_sides << 8) | (row_and_sides >> 8);
-}
-
 }  // namespace
 
 int evaluate(const Position& pos, EvalKind kind) {

@@ -113,14 +113,9 @@ constexpr SquareLines make_square_lines() {
 
 inline constexpr SquareLines kSquareLines = make_square_lines();
 
-constexpr Bitboard kFileA = 0x0101010101010101ULL;
-
-// The discs of a line as 8 bits indexed by file (rows, diagonals) or by row (columns). The
-// multiplications gather each line's bits into the top byte without carries.
+// The discs of a line as 8 bits indexed by file (rows, diagonals) or by row (columns, see
+// file_bits). The multiplication gathers a diagonal's bits into the top byte without carries.
 inline unsigned row_bits(Bitboard discs, int row) { return (discs >> (8 * row)) & 0xFF; }
-inline unsigned column_bits(Bitboard discs, int file) {
-    return static_cast<unsigned>((((discs >> file) & kFileA) * 0x0102040810204080ULL) >> 56);
-}
 inline unsigned diagonal_bits(Bitboard discs, Bitboard line) {
     return static_cast<unsigned>(((discs & line) * kFileA) >> 56);
 }
@@ -133,7 +128,7 @@ inline int count_last_flips(int square, Bitboard player) {
     using namespace flip_detail;
     const int file = square & 7, row = square >> 3;
     return kLineFlips.count[file][row_bits(player, row)] +
-           kLineFlips.count[row][column_bits(player, file)] +
+           kLineFlips.count[row][file_bits(player, file)] +
            kLineFlips.count[file][diagonal_bits(player, kSquareLines.diagonal[square])] +
            kLineFlips.count[file][diagonal_bits(player, kSquareLines.anti_diagonal[square])];
 }

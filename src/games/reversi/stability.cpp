@@ -7,11 +7,6 @@ namespace sente::reversi {
 
 namespace {
 
-constexpr Bitboard kFileA = 0x0101010101010101ULL;
-constexpr Bitboard kFileH = 0x8080808080808080ULL;
-constexpr Bitboard kRow1 = 0x00000000000000FFULL;
-constexpr Bitboard kRow8 = 0xFF00000000000000ULL;
-
 // Plays a disc of the mover at `x` on an 8-square line and flips what it brackets on the line.
 // The move is allowed even when it flips nothing here: it may flip along another line.
 void play_on_line(int x, std::uint8_t& mover, std::uint8_t& other) {
@@ -78,10 +73,7 @@ const EdgeTable& edge_table() {
     return table;
 }
 
-// File a as a byte (a1 = bit 0) and back; file h the same after a shift of 7.
-unsigned pack_file_a(Bitboard b) {
-    return static_cast<unsigned>(((b & kFileA) * 0x0102040810204080ULL) >> 56);
-}
+// Back from file_bits(b, 0): a byte to file a (bit 0 = row 1).
 Bitboard unpack_file_a(unsigned byte) {
     Bitboard b = 0;
     for (int row = 0; row < 8; ++row) {
@@ -106,8 +98,8 @@ Bitboard edge_stable(Bitboard player, Bitboard opponent) {
     const auto& file_a = file_unpacker().file_a;
     Bitboard stable = table(player & 0xFF, opponent & 0xFF);
     stable |= Bitboard{table(player >> 56, opponent >> 56)} << 56;
-    stable |= file_a[table(pack_file_a(player), pack_file_a(opponent))];
-    stable |= file_a[table(pack_file_a(player >> 7), pack_file_a(opponent >> 7))] << 7;
+    stable |= file_a[table(file_bits(player, 0), file_bits(opponent, 0))];
+    stable |= file_a[table(file_bits(player, 7), file_bits(opponent, 7))] << 7;
     return stable;
 }
 
