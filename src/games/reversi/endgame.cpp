@@ -14,15 +14,6 @@ namespace {
 using search::Bound;
 using search::TranspositionTable;
 
-// The final score for the side to move when nobody can move: empties go to the winner.
-int final_score(Bitboard player, Bitboard opponent) {
-    const int own = popcount(player);
-    const int other = popcount(opponent);
-    const int diff = own - other;
-    const int empties = 64 - own - other;
-    return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
-}
-
 // The four 4x4 quadrants. Playing into a quadrant with an odd number of empties tends to leave
 // the opponent the even ones, so that the side to move gets the last move in each region.
 constexpr Bitboard kQuadrant[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL,
@@ -91,7 +82,8 @@ int shallow_value(Bitboard player, Bitboard opponent, int depth, int alpha, int 
     }
     Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
-        if (legal_moves(opponent, player) == 0) return 100 * final_score(player, opponent);
+        if (legal_moves(opponent, player) == 0)
+            return 100 * final_disc_difference(player, opponent);
         return -shallow_value(opponent, player, depth - 1, -beta, -alpha);
     }
     int best = -kEvalInfinity;
@@ -137,7 +129,7 @@ EndgameResult EndgameSolver::solve(const Position& pos, int alpha, int beta) {
     Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
         if (legal_moves(opponent, player) == 0) {
-            result.score = final_score(player, opponent);
+            result.score = final_disc_difference(player, opponent);
         } else {
             result.best = Move::pass();
             result.score = -value(opponent, player, -beta, -alpha);
@@ -232,7 +224,7 @@ int EndgameSolver::search(Bitboard player, Bitboard opponent, int alpha, int bet
             return solve_1(player, opponent, lowest_square(empty));
         default:
             ++nodes_;
-            return final_score(player, opponent);
+            return final_disc_difference(player, opponent);
     }
 }
 
@@ -281,7 +273,7 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
 
     Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
-        if (legal_moves(opponent, player) == 0) return final_score(player, opponent);
+        if (legal_moves(opponent, player) == 0) return final_disc_difference(player, opponent);
         return -search_deep(opponent, player, -beta, -alpha, empties);
     }
 
@@ -445,7 +437,7 @@ int EndgameSolver::search_shallow(Bitboard player, Bitboard opponent, int alpha,
         }
     }
     if (best != -kNoScore) return best;
-    if (passed) return final_score(player, opponent);  // neither side can move
+    if (passed) return final_disc_difference(player, opponent);  // neither side can move
     return -search_shallow(opponent, player, -beta, -alpha, empties, true);
 }
 
@@ -490,7 +482,7 @@ int EndgameSolver::solve_small(Bitboard player, Bitboard opponent, int alpha, in
         }
     }
     if (best != -kNoScore) return best;
-    if (passed) return final_score(player, opponent);  // neither side can move
+    if (passed) return final_disc_difference(player, opponent);  // neither side can move
     return -solve_small<N>(opponent, player, -beta, -alpha, squares, true);
 }
 

@@ -88,14 +88,6 @@ Position play(const Position& pos, Move move) {
     return Position{pos.opponent & ~flipped, pos.player | flipped | square_bit(move.square), next};
 }
 
-int final_disc_difference(const Position& pos) {
-    const int diff = disc_difference(pos);
-    const int empties = pos.empty_count();
-    if (diff > 0) return diff + empties;
-    if (diff < 0) return diff - empties;
-    return 0;
-}
-
 Outcome outcome(const Position& pos) {
     Outcome result;
     result.over = is_game_over(pos);

@@ -78,7 +78,16 @@ inline int disc_difference(const Position& pos) {
 
 // Final disc difference for the side to move with the empty squares given to the winner
 // (the World Othello Federation rule), so a 33-29 finish with 2 empties scores +6.
-int final_disc_difference(const Position& pos);
+inline int final_disc_difference(Bitboard player, Bitboard opponent) {
+    const int own = popcount(player);
+    const int other = popcount(opponent);
+    const int diff = own - other;
+    const int empties = kSquares - own - other;
+    return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
+}
+inline int final_disc_difference(const Position& pos) {
+    return final_disc_difference(pos.player, pos.opponent);
+}
 
 // The game's result when it is over (winner, points with empties to the winner).
 Outcome outcome(const Position& pos);
