@@ -34,6 +34,9 @@ Score minimax(Position& pos) {
     return best;
 }
 
+// The exact value of `pos` by plain negamax (on a copy).
+Score exact_value(Position pos) { return minimax(pos); }
+
 // Plain depth-limited negamax with the same leaves as the search.
 Score minimax(Position& pos, int depth, const Game::Evaluator& eval) {
     if (depth == 0) {
@@ -93,8 +96,7 @@ TEST_CASE("the search solves small endgames to the exact minimax value") {
     for (int empties : {4, 6, 8, 9}) {
         for (const Position& pos : random_positions(12, empties, 1000 + empties)) {
             CAPTURE(format_position(pos));
-            Position copy = pos;
-            const Score exact = minimax(copy);
+            const Score exact = exact_value(pos);
             const Searched searched = run(pos, sente::search::kMaxPly - 1);
             CHECK(searched.info.score == exact);
             CHECK(searched.info.exact);  // it knew it had solved the game and stopped deepening
@@ -184,8 +186,7 @@ struct ReversiWithSolver : ReversiGame {
             if (pos.empty_count() > 3) return std::nullopt;
             ++solver_calls;
             ++nodes_;
-            Position copy = pos;
-            return minimax(copy);
+            return exact_value(pos);
         }
         std::uint64_t nodes() const { return nodes_; }
         std::uint64_t nodes_ = 0;
@@ -219,8 +220,7 @@ static_assert(!sente::search::LeafSolver<ReversiWithoutSolver>);
 TEST_CASE("a game's own solver settles leaves, and the result stays exact") {
     for (const Position& pos : random_positions(8, 9, 31)) {
         CAPTURE(format_position(pos));
-        Position copy = pos;
-        const Score exact = minimax(copy);
+        const Score exact = exact_value(pos);
         sente::search::TranspositionTable tt;
         REQUIRE(tt.resize(4));
         std::atomic<bool> stop{false};
@@ -279,8 +279,7 @@ TEST_CASE("Lazy SMP: two and three threads find the exact value of small endgame
     for (int threads : {2, 3}) {
         for (const Position& pos : random_positions(6, 10, 500 + threads)) {
             CAPTURE(format_position(pos));
-            Position copy = pos;
-            const Score exact = minimax(copy);
+            const Score exact = exact_value(pos);
             sente::search::TranspositionTable tt;
             REQUIRE(tt.resize(4));
             std::atomic<bool> stop{false};
