@@ -51,8 +51,9 @@ concept SearchableGame = requires(typename G::Position& pos, const typename G::P
 // std::nullopt to let the search go on; otherwise a fail-soft value for the window (alpha,
 // beta) that rests on no heuristic evaluation: the exact value when it lies inside the window,
 // else a bound beyond it. `depth` is the remaining search depth and `eval` the level's settings,
-// so that a solver's cost can fit the search it serves. When the stop signal is raised the
-// solver may answer anything; the search then discards the answer. `nodes` counts its work.
+// so that a solver's cost can fit the search it serves. A solver that wants its results
+// remembered stores them in the table itself; the search does not. When the stop signal is raised
+// the solver may answer anything; the search then discards the answer. `nodes` counts its work.
 template <class G>
 concept LeafSolver = requires {
     typename G::Solver;

@@ -266,7 +266,8 @@ class Searcher {
 
         if constexpr (LeafSolver<G>) {
             // The game's own exact solver (an endgame solver, a threat search) may settle the
-            // node; its answers rest on no evaluation, so they count as exhaustive.
+            // node. It keeps what it found in the table it was given, with its own best move,
+            // so nothing is stored here: the midgame's table move must not overwrite that.
             const std::uint64_t solver_nodes = solver_.nodes();
             const auto solved = solver_.solve(pos_, eval_, depth, alpha, beta);
             nodes_ += solver_.nodes() - solver_nodes;
@@ -275,12 +276,7 @@ class Searcher {
                     stopped_ = true;  // the solver was cut short: its answer means nothing
                     return 0;
                 }
-                const Score score = *solved;
-                const Bound bound = score >= beta    ? Bound::lower
-                                    : score <= alpha ? Bound::upper
-                                                     : Bound::exact;
-                tt_.store(key, tt_move, score, TranspositionTable::exhaustive_depth(depth), bound);
-                return score;
+                return *solved;
             }
         }
 
