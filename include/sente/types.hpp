@@ -33,6 +33,9 @@ struct GameInfo {
     int level_count = 0;  // levels run from 1 (weakest) to level_count (full strength)
     // The fixed positions `sente bench` searches, in the game's position text.
     std::span<const std::string_view> bench_positions;
+    // A move names one point, a GTP vertex, which GTP writes in upper case ("D3"). Games whose
+    // moves go from one point to another ("c2xc4") keep their own notation, lower case.
+    bool point_moves = true;
 };
 
 // The result of a finished game, or `over == false` while it is in play.

@@ -199,7 +199,7 @@ void Engine::log_progress(const SearchInfo& info) {
         std::string variation;
         Color color = searching_;
         for (const std::string& move : info.pv) {
-            variation += fmt::format(" {} {}", color == Color::black ? 'b' : 'w', upper(move));
+            variation += fmt::format(" {} {}", color == Color::black ? 'b' : 'w', vertex(move));
             color = opponent(color);
         }
         text += fmt::format("gogui-gfx:\nVAR{}\nTEXT depth {} score {}\n\n", variation, info.depth,
@@ -329,7 +329,7 @@ Engine::Reply Engine::generate(const Args& args, bool commit) {
     auto report = session_.genmove(*color, commit);
     if (reader_ != nullptr) reader_->set_interrupt_handler({});
     if (!report) return report.error();
-    const std::string move = report->pass ? std::string("pass") : upper(report->move);
+    const std::string move = report->pass ? std::string("pass") : vertex(report->move);
     if (log_ != nullptr) {
         const SearchInfo& info = report->search;
         *log_ << fmt::format("move {} depth {} score {} nodes {} time {} soft {} hard {}\n", move,
@@ -339,6 +339,10 @@ Engine::Reply Engine::generate(const Args& args, bool commit) {
         log_->flush();
     }
     return move;
+}
+
+std::string Engine::vertex(std::string_view move) const {
+    return session_.game().point_moves ? upper(move) : std::string(move);
 }
 
 Engine::Reply Engine::genmove(const Args& args) { return generate(args, true); }
@@ -438,7 +442,7 @@ Engine::Reply Engine::rules_board(const Args&) {
 Engine::Reply Engine::rules_legal_moves(const Args&) {
     std::vector<std::string> moves = session_.legal_moves();
     for (std::string& move : moves) {
-        if (move != "pass") move = upper(move);
+        if (move != "pass") move = vertex(move);
     }
     return join(moves, " ");
 }

@@ -79,6 +79,8 @@ class Engine {
     Reply gogui_interrupt(const Args&);
 
     Reply generate(const Args& args, bool commit);
+    // A move as GTP writes it: a vertex in upper case, other notations as the game writes them.
+    std::string vertex(std::string_view move) const;
     void log_progress(const SearchInfo& info);
 
     Session& session_;

@@ -66,6 +66,37 @@ struct SolverOf<G, true> {
     using type = typename G::Solver;
 };
 
+// Games whose proven scores count the plies to the end of the game (G::kScoresByDistance) have
+// them kept relative to the node in the table, so that a transposition reached at another ply
+// reads the same distance to the end. Other games' proven scores (Othello's final margin) do
+// not depend on the ply and are stored as they are.
+template <class G>
+constexpr bool scores_by_distance() {
+    if constexpr (requires { G::kScoresByDistance; }) {
+        return G::kScoresByDistance;
+    } else {
+        return false;
+    }
+}
+
+template <class G>
+constexpr Score score_to_table(Score score, int ply) {
+    if constexpr (scores_by_distance<G>()) {
+        if (is_proven_win(score)) return score + ply;
+        if (is_proven_loss(score)) return score - ply;
+    }
+    return score;
+}
+
+template <class G>
+constexpr Score score_from_table(Score score, int ply) {
+    if constexpr (scores_by_distance<G>()) {
+        if (is_proven_win(score)) return score - ply;
+        if (is_proven_loss(score)) return score + ply;
+    }
+    return score;
+}
+
 template <SearchableGame G>
 class Searcher {
   public:
@@ -255,12 +286,13 @@ class Searcher {
         std::uint16_t tt_move = 0;
         if (const auto hit = tt_.probe(key)) {
             tt_move = hit->move;
+            const Score stored = score_from_table<G>(hit->score, ply);
             if (!pv_node && hit->depth >= depth &&
-                (hit->bound == Bound::exact || (hit->bound == Bound::lower && hit->score >= beta) ||
-                 (hit->bound == Bound::upper && hit->score <= alpha))) {
+                (hit->bound == Bound::exact || (hit->bound == Bound::lower && stored >= beta) ||
+                 (hit->bound == Bound::upper && stored <= alpha))) {
                 // The stored result may rest on evaluations we do not see from here.
                 if (!TranspositionTable::is_exhaustive(hit->depth)) ++horizon_evals_;
-                return hit->score;
+                return stored;
             }
         }
 
@@ -353,7 +385,7 @@ class Searcher {
         const int stored_depth = horizon_evals_ == horizon_at_entry
                                      ? TranspositionTable::exhaustive_depth(depth)
                                      : depth;
-        tt_.store(key, G::pack(best_move), best, stored_depth, bound);
+        tt_.store(key, G::pack(best_move), score_to_table<G>(best, ply), stored_depth, bound);
         return best;
     }
 

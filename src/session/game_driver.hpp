@@ -72,6 +72,7 @@ concept PlayableGame = search::SearchableGame<G> &&
              Orientation orientation, int number) {
     { G::info() } -> std::same_as<const GameInfo&>;
     { G::start_position(number) } -> std::same_as<typename G::Position>;
+    { G::board_size(pos) } -> std::convertible_to<int>;
     { G::is_pass(move) } -> std::same_as<bool>;
     { G::parse_move(text, orientation) } -> std::same_as<Result<typename G::Move>>;
     { G::format_move(move, orientation) } -> std::same_as<std::string>;
@@ -162,6 +163,7 @@ class GameDriverFor final : public GameDriver {
         if (!pos) return pos.error();
         start_ = *pos;
         position_ = *pos;
+        size_ = G::board_size(*pos);  // a position text may name another size (Soldiers)
         history_.clear();
         return {};
     }

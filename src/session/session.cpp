@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "games/reversi/game.hpp"
+#include "games/soldiers/game.hpp"
 #include "search/timeman.hpp"
 #include "search/tt.hpp"
 #include "session/game_driver.hpp"
@@ -40,6 +41,8 @@ std::unique_ptr<GameDriver> make_driver(int size) {
 const std::array kGames = {
     GameEntry{&reversi::ReversiGame::info, reversi::ReversiGame::kAliases,
               &make_driver<reversi::ReversiGame>},
+    GameEntry{&soldiers::SoldiersGame::info, soldiers::SoldiersGame::kAliases,
+              &make_driver<soldiers::SoldiersGame>},
 };
 
 bool same_name(std::string_view a, std::string_view b) {

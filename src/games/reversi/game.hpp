@@ -126,6 +126,7 @@ struct ReversiGame {
     static constexpr std::array<std::string_view, 2> kAliases = {"reversi", "othello"};
 
     static Position start_position(int /*size*/) { return reversi::start_position(); }
+    static int board_size(const Position&) { return 8; }
     static bool is_pass(Move move) { return move.is_pass(); }
     static Result<Move> parse_move(std::string_view text, Orientation orientation) {
         return reversi::parse_move(text, orientation);
