@@ -182,24 +182,41 @@ int main(int argc, char** argv) {
     sente::tools::SolveOptions solve_options;
     CLI::App* solve = app.add_subcommand(
         "solve",
-        "solve every Othello position of an .obf file exactly (endgame solver) and check the "
-        "scores listed in it; exits 1 if one is wrong");
-    solve->add_option("file", solve_options.file, ".obf file (e.g. the FFO suites)")->required();
-    solve->add_option("-t,--threads", solve_options.threads, "solver threads")
+        "solve positions exactly. Othello: every position of an .obf file with the endgame "
+        "solver, checking the scores listed in it. Soldiers and Generals: a file of position "
+        "lines or --position, by retrograde analysis. Exits 1 if a listed result is wrong");
+    solve->add_option("file", solve_options.file,
+                      "positions to solve (.obf for Othello, e.g. the FFO suites; one position "
+                      "per line for Soldiers, optionally '; generals|soldiers|draw')");
+    solve->add_option("--position", solve_options.position, "solve this one position instead");
+    solve->add_option("-g,--game", solve_options.game, "othello or soldiers")
+        ->check(CLI::IsMember({"othello", "reversi", "soldiers"}, CLI::ignore_case))
+        ->capture_default_str();
+    solve->add_option("-t,--threads", solve_options.threads, "solver threads (Othello)")
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
-    solve->add_option("--hash", solve_options.hash_mb, "transposition table size in MB")
+    solve->add_option("--hash", solve_options.hash_mb, "transposition table size in MB (Othello)")
         ->check(CLI::Range(1, 1 << 20))
         ->capture_default_str();
     solve->add_flag("--wld", solve_options.win_loss_draw,
-                    "only win, loss or draw, not the margin (faster)");
+                    "only win, loss or draw, not the margin (Othello; faster)");
     solve->add_option("--first", solve_options.first_number,
                       "number of the first position (default: N from an fforum-N-M file name, "
                       "else 1)");
+    solve
+        ->add_option("--max-placements", solve_options.max_placements,
+                     "give up beyond this many reachable placements (Soldiers)")
+        ->capture_default_str();
 
     CLI11_PARSE(app, argc, argv);
 
-    if (*solve) return sente::tools::solve(solve_options, std::cout, std::cerr);
+    if (*solve) {
+        if (solve_options.file.empty() == solve_options.position.empty()) {
+            std::cerr << "sente solve: give a file or --position (one of them)\n";
+            return 2;
+        }
+        return sente::tools::solve(solve_options, std::cout, std::cerr);
+    }
 
     if (*perft) return run_perft(options);
     if (*bench) return run_bench(options);

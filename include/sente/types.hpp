@@ -36,6 +36,8 @@ struct GameInfo {
     // A move names one point, a GTP vertex, which GTP writes in upper case ("D3"). Games whose
     // moves go from one point to another ("c2xc4") keep their own notation, lower case.
     bool point_moves = true;
+    // How a person types a move: an example and the notation, for help texts.
+    std::string_view move_help;
 };
 
 // The result of a finished game, or `over == false` while it is in play.

@@ -50,10 +50,15 @@ std::string join(const std::vector<std::string>& items) {
     return out;
 }
 
+// The move line of the help: each game says how its moves are typed.
+std::string move_help(const GameInfo& game) {
+    return fmt::format(
+        "  move        play a move: {}\n"
+        "  moves       list your legal moves\n",
+        game.move_help);
+}
+
 constexpr const char* kHelp =
-    "Commands:\n"
-    "  d3          play a move (Othello squares a1..h8, a1 top-left); pass when you must\n"
-    "  moves       list your legal moves (also marked * on the board)\n"
     "  hint        ask sente for a move without playing it\n"
     "  undo        take back your last move (and sente's answer)\n"
     "  redo        play again what the last undo took back\n"
@@ -112,7 +117,7 @@ class Game {
         if (text.empty()) return true;
         if (text == "quit" || text == "exit" || text == "q") return false;
         if (text == "help" || text == "?") {
-            out_ << kHelp;
+            out_ << "Commands:\n" << move_help(session_.game()) << kHelp;
         } else if (text == "board") {
             show_board();
         } else if (text == "moves") {

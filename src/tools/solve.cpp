@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 #include <regex>
+#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
@@ -84,11 +85,17 @@ int sign(int x) { return (x > 0) - (x < 0); }
 }  // namespace
 
 int solve(const SolveOptions& options, std::ostream& out, std::ostream& err) {
-    std::ifstream in(options.file);
-    if (!in) {
-        err << fmt::format("sente solve: cannot read {}\n", options.file);
-        return 2;
+    if (options.game == "soldiers") return solve_soldiers(options, out, err);
+    std::ifstream file;
+    std::istringstream one_line(options.position);
+    if (options.position.empty()) {
+        file.open(options.file);
+        if (!file) {
+            err << fmt::format("sente solve: cannot read {}\n", options.file);
+            return 2;
+        }
     }
+    std::istream& in = options.position.empty() ? static_cast<std::istream&>(file) : one_line;
     std::vector<ObfLine> lines;
     std::string text;
     int line_number = 0;
@@ -116,9 +123,10 @@ int solve(const SolveOptions& options, std::ostream& out, std::ostream& err) {
     const int first =
         options.first_number > 0 ? options.first_number : first_number_from_name(options.file);
 
-    out << fmt::format("solve {}: {} positions, {} thread{}, {} MB table{}\n", options.file,
-                       lines.size(), options.threads, options.threads == 1 ? "" : "s",
-                       options.hash_mb, options.win_loss_draw ? ", win/loss/draw only" : "");
+    out << fmt::format("solve {}: {} positions, {} thread{}, {} MB table{}\n",
+                       options.file.empty() ? "--position" : options.file, lines.size(),
+                       options.threads, options.threads == 1 ? "" : "s", options.hash_mb,
+                       options.win_loss_draw ? ", win/loss/draw only" : "");
     out << fmt::format("{:>4} {:>7}  {:<4} {:>5} {:>8}  {:<5} {:>14} {:>9} {:>12}\n", "#",
                        "empties", "move", "score", "expected", "check", "nodes", "seconds",
                        "nodes/s");

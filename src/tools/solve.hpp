@@ -1,7 +1,8 @@
 #pragma once
 
-// `sente solve FILE`: solves every Othello position of an .obf file exactly with the endgame
-// solver and checks the scores the file gives.
+// `sente solve`: exact solutions. Othello: every position of an .obf file with the endgame
+// solver, checking the scores the file gives. Soldiers and Generals: position lines (or one
+// --position) by retrograde analysis (solve_soldiers.cpp).
 //
 // .obf lines: 64 squares a1..h8 (X black, O white, - empty), a space, the side to move, then
 // optionally `;` and the exact score of each move (`G8:+18; H1:+12; ...`). Lines that are empty
@@ -14,7 +15,10 @@
 namespace sente::tools {
 
 struct SolveOptions {
+    std::string game = "othello";
     std::string file;
+    std::string position;  // one position given on the command line instead of a file
+    std::size_t max_placements = 20'000'000;  // Soldiers: the solver's memory bound
     int threads = 1;
     std::size_t hash_mb = 64;
     bool win_loss_draw = false;  // only the game's result, not the margin
@@ -24,5 +28,6 @@ struct SolveOptions {
 // Prints one row per position and a total row. Returns 0 when every known score is matched,
 // 1 when one is wrong, 2 when the file cannot be read or parsed.
 int solve(const SolveOptions& options, std::ostream& out, std::ostream& err);
+int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace sente::tools

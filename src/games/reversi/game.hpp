@@ -119,8 +119,16 @@ struct ReversiGame {
     };
 
     static const GameInfo& info() {
-        static const GameInfo kInfo{"othello", "Othello", "Reversi / Othello", 8, 8,
-                                    8,         10,        kBenchPositions};
+        static const GameInfo kInfo{"othello",
+                                    "Othello",
+                                    "Reversi / Othello",
+                                    8,
+                                    8,
+                                    8,
+                                    10,
+                                    kBenchPositions,
+                                    true,
+                                    "d3 (Othello squares a1..h8, a1 top-left); pass when you must"};
         return kInfo;
     }
     static constexpr std::array<std::string_view, 2> kAliases = {"reversi", "othello"};

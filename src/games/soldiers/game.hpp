@@ -84,9 +84,17 @@ struct SoldiersGame {
     };
 
     static const GameInfo& info() {
-        static const GameInfo kInfo{"soldiers", "Soldiers",      "Soldiers and Generals (兵将棋)",
-                                    kMinSize,   kMaxSize,        5,
-                                    10,         kBenchPositions, false};
+        static const GameInfo kInfo{
+            "soldiers",
+            "Soldiers",
+            "Soldiers and Generals (兵将棋)",
+            kMinSize,
+            kMaxSize,
+            5,
+            10,
+            kBenchPositions,
+            false,
+            "b2-b3 steps (files a.., rank 1 at the bottom); b2xb4 or b2b4 captures"};
         return kInfo;
     }
     static constexpr std::array<std::string_view, 4> kAliases = {
@@ -127,16 +135,16 @@ struct SoldiersGame {
     };
     // Level 1 is the source app's player; depth and the full evaluation come in from there.
     static constexpr std::array<Level, 10> kLevels = {{
-        {"1 greedy (the app's player)", {EvalKind::greedy}, 1},
-        {"2 greedy, two plies", {EvalKind::greedy}, 2},
-        {"3 three plies", {EvalKind::full}, 3},
-        {"4 four plies", {EvalKind::full}, 4},
-        {"5 five plies", {EvalKind::full}, 5},
-        {"6 six plies", {EvalKind::full}, 6},
-        {"7 eight plies", {EvalKind::full}, 8},
-        {"8 ten plies", {EvalKind::full}, 10},
-        {"9 strong", {EvalKind::full}, 0},
-        {"10 full strength", {EvalKind::full}, 0},
+        {"greedy, one ply (the app's player)", {EvalKind::greedy}, 1},
+        {"greedy, two plies", {EvalKind::greedy}, 2},
+        {"three plies", {EvalKind::full}, 3},
+        {"four plies", {EvalKind::full}, 4},
+        {"five plies", {EvalKind::full}, 5},
+        {"six plies", {EvalKind::full}, 6},
+        {"eight plies", {EvalKind::full}, 8},
+        {"ten plies", {EvalKind::full}, 10},
+        {"strong (the clock decides)", {EvalKind::full}, 0},
+        {"full strength", {EvalKind::full}, 0},
     }};
     static const Level& level(int number) { return kLevels[number - 1]; }
 

@@ -1,0 +1,62 @@
+#pragma once
+
+// The exact value of a Soldiers and Generals position under the full rules, by retrograde
+// analysis of every placement reachable from it.
+//
+// Why this is exact. Captures cannot be undone, so the reachable placements fall into layers by
+// the number of soldiers left, and play only moves down. Within a layer the 100-ply rule turns
+// each side's win into a race: the generals win from (placement, counter c) exactly when they
+// can force, within 100 - c plies, either a capture into a lower-layer placement that is a
+// generals' win at counter 0, or a position where the soldiers cannot move; the soldiers win
+// exactly when they can force the generals out of moves within 100 - c plies, the generals'
+// captures counting as reaching the goal only when they land in a lower-layer soldiers' win.
+// So one distance per side and placement ("plies to the race's goal", computed layer by layer
+// from the fewest soldiers up, 101 meaning never within the rule) gives the value at every
+// counter. The repetition rule changes nothing for a position given without history: along the
+// winner's fastest strategy the distance falls every ply while the counter rises, and the
+// distance never falls as the counter rises, so no placement comes back within a quiet stretch
+// (and none comes back across a capture). A draw by repetition is therefore only ever a draw
+// the analysis already finds.
+//
+// The cost is every reachable placement in memory: fine for endgames (2 generals and 5 soldiers
+// on 5x5 is about 20 million placements at most), not yet for start positions.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "games/soldiers/position.hpp"
+
+namespace sente::soldiers {
+
+// A game-theoretic value for the side to move.
+enum class Value : std::int8_t { loss = -1, draw = 0, win = 1 };
+
+struct SolvedMove {
+    Move move;
+    Value value;   // for the side that plays it
+    int distance;  // plies from the root to the goal of the winner's race (0 for a draw)
+};
+
+struct Solution {
+    bool solved = false;
+    std::string why_not;  // when not solved
+    Value value = Value::draw;
+    // Plies until the winner's race ends: the capture that leads into a won layer below, or the
+    // loser's last move. 0 for a draw.
+    int distance = 0;
+    Move best = Move::none();
+    std::vector<SolvedMove> moves;  // every legal move of the root, best first
+    std::size_t placements = 0;     // placements (with side to move) analysed
+};
+
+struct SolverLimits {
+    std::size_t max_placements = 20'000'000;
+};
+
+// Solves `root`, taken as given without earlier history (its plies-without-capture counter
+// counts). Positions whose game is already over are solved with no move.
+Solution solve(const Position& root, const SolverLimits& limits = {});
+
+}  // namespace sente::soldiers

@@ -1,0 +1,139 @@
+// `sente solve --game soldiers`: exact values of Soldiers and Generals positions by retrograde
+// analysis (games/soldiers/solver.hpp), one row per position and every move's value under it.
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "games/soldiers/notation.hpp"
+#include "games/soldiers/solver.hpp"
+#include "tools/solve.hpp"
+
+namespace sente::tools {
+
+namespace {
+
+using soldiers::Value;
+
+std::string_view trim(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return {};
+    const auto last = text.find_last_not_of(" \t\r\n");
+    return text.substr(first, last - first + 1);
+}
+
+// Who wins, as the position files write it.
+std::string winner_text(Value value, Color side) {
+    if (value == Value::draw) return "draw";
+    const Color winner = value == Value::win ? side : opponent(side);
+    return winner == soldiers::kGenerals ? "generals" : "soldiers";
+}
+
+std::string move_value_text(const soldiers::SolvedMove& m) {
+    switch (m.value) {
+        case Value::win:
+            return fmt::format("{} win/{}", soldiers::format_move(m.move), m.distance);
+        case Value::loss:
+            return fmt::format("{} loss/{}", soldiers::format_move(m.move), m.distance);
+        case Value::draw:
+            break;
+    }
+    return fmt::format("{} draw", soldiers::format_move(m.move));
+}
+
+struct PositionLine {
+    soldiers::Position position;
+    std::string expected;  // "generals", "soldiers", "draw" or empty
+};
+
+}  // namespace
+
+int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream& err) {
+    std::ifstream file;
+    std::istringstream one_line(options.position);
+    if (options.position.empty()) {
+        file.open(options.file);
+        if (!file) {
+            err << fmt::format("sente solve: cannot read {}\n", options.file);
+            return 2;
+        }
+    }
+    std::istream& in = options.position.empty() ? static_cast<std::istream&>(file) : one_line;
+    const std::string source = options.file.empty() ? "--position" : options.file;
+
+    std::vector<PositionLine> lines;
+    std::string text;
+    for (int line_number = 1; std::getline(in, text); ++line_number) {
+        std::string_view line = trim(text);
+        if (line.empty() || line.front() == '#' || line.front() == '%') continue;
+        PositionLine parsed;
+        if (const auto semicolon = line.find(';'); semicolon != std::string_view::npos) {
+            parsed.expected = std::string(trim(line.substr(semicolon + 1)));
+            line = line.substr(0, semicolon);
+            if (parsed.expected != "generals" && parsed.expected != "soldiers" &&
+                parsed.expected != "draw") {
+                err << fmt::format(
+                    "sente solve: {}:{}: expected result '{}': generals, soldiers "
+                    "or draw\n",
+                    source, line_number, parsed.expected);
+                return 2;
+            }
+        }
+        auto position = soldiers::parse_position(line);
+        if (!position) {
+            err << fmt::format("sente solve: {}:{}: {}\n", source, line_number,
+                               position.error().message);
+            return 2;
+        }
+        parsed.position = *position;
+        lines.push_back(parsed);
+    }
+
+    out << fmt::format("solve {}: {} positions, Soldiers and Generals, retrograde analysis\n",
+                       source, lines.size());
+    out << fmt::format("{:>3}  {:<44} {:<9} {:<7} {:>5} {:>8}  {:<5} {:>11} {:>8}\n", "#",
+                       "position", "winner", "best", "plies", "expected", "check", "placements",
+                       "seconds");
+    int wrong = 0;
+    int unsolved = 0;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const PositionLine& line = lines[i];
+        const auto start = std::chrono::steady_clock::now();
+        const soldiers::Solution solution =
+            soldiers::solve(line.position, soldiers::SolverLimits{options.max_placements});
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const std::string position = soldiers::format_position(line.position);
+        if (!solution.solved) {
+            ++unsolved;
+            out << fmt::format("{:>3}  {:<44} unsolved: {} ({:.1f} s)\n", i + 1, position,
+                               solution.why_not, seconds);
+            continue;
+        }
+        const std::string winner = winner_text(solution.value, line.position.side);
+        std::string check;
+        if (!line.expected.empty()) {
+            check = line.expected == winner ? "OK" : "WRONG";
+            wrong += check == "WRONG";
+        }
+        out << fmt::format("{:>3}  {:<44} {:<9} {:<7} {:>5} {:>8}  {:<5} {:>11} {:>8.3f}\n", i + 1,
+                           position, winner,
+                           solution.best.is_none() ? "-" : soldiers::format_move(solution.best),
+                           solution.distance, line.expected.empty() ? "-" : line.expected, check,
+                           solution.placements, seconds);
+        std::string moves;
+        for (const auto& m : solution.moves) moves += "  " + move_value_text(m);
+        if (!moves.empty()) out << "     moves:" << moves << '\n';
+        out.flush();
+    }
+    out << fmt::format("total {} positions  unsolved {}  wrong {}\n", lines.size(), unsolved,
+                       wrong);
+    if (wrong > 0) return 1;
+    return unsolved > 0 ? 3 : 0;
+}
+
+}  // namespace sente::tools
