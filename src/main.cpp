@@ -150,7 +150,7 @@ int main(int argc, char** argv) {
 
     Options options;
     CLI::App app{fmt::format(
-        "sente {}: an engine for Reversi/Othello (more games to come), speaking GTP.\n"
+        "sente {}: an engine for Reversi/Othello and Soldiers and Generals, speaking GTP.\n"
         "With no command it plays in the terminal when stdin is a terminal, and speaks GTP "
         "otherwise (so a GUI can start the bare binary).",
         sente::kVersion)};
@@ -170,7 +170,8 @@ int main(int argc, char** argv) {
         ->required()
         ->check(CLI::Range(1, 40));
     perft->add_option("--position", options.perft_position,
-                      "start from this position (Reversi: 64 squares X/O/- and the side to move)");
+                      "start from this position (Reversi: 64 squares X/O/- and the side to move; "
+                      "Soldiers: SSSSS/SSSSS/5/1G1G1/5 g 0 1)");
     // The shared options work before or after the command, and every --help lists them.
     CLI::App* bench = app.add_subcommand(
         "bench",
