@@ -10,29 +10,14 @@
 #include "games/soldiers/game.hpp"
 #include "search/perft.hpp"
 #include "soldiers_reference.hpp"
+#include "soldiers_to_reference.hpp"
 
 using namespace sente::soldiers;
 namespace ref = soldiers_reference;
 
 namespace {
 
-ref::State to_reference(const Position& pos) {
-    ref::State s;
-    s.size = pos.size;
-    s.grid.assign(pos.size, std::string(pos.size, '.'));
-    for (int rank = 0; rank < pos.size; ++rank) {
-        for (int file = 0; file < pos.size; ++file) {
-            const Bitboard bit = point_bit(point_at(file, rank));
-            if (pos.generals & bit) s.grid[rank][file] = 'G';
-            if (pos.soldiers & bit) s.grid[rank][file] = 'S';
-        }
-    }
-    s.generals_to_move = pos.side == kGenerals;
-    s.quiet = pos.quiet_plies;
-    return s;
-}
-
-std::vector<ref::Step> to_reference(const SoldiersGame::MoveList& list) {
+std::vector<ref::Step> reference_steps(const SoldiersGame::MoveList& list) {
     std::vector<ref::Step> steps;
     for (const auto& entry : list) {
         const Move m = entry.move;
@@ -63,7 +48,7 @@ void check_position(const Position& pos, const ref::Game& game) {
     REQUIRE(to_reference(pos).grid == game.now().grid);
     SoldiersGame::MoveList list;
     SoldiersGame::generate_moves(pos, list);
-    REQUIRE(to_reference(list) == ref::moves(game));
+    REQUIRE(reference_steps(list) == ref::moves(game));
     REQUIRE(result_letter(status(pos)) == ref::result(game));
 }
 

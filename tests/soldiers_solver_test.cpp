@@ -10,27 +10,12 @@
 #include "games/soldiers/game.hpp"
 #include "games/soldiers/solver.hpp"
 #include "soldiers_reference.hpp"
+#include "soldiers_to_reference.hpp"
 
 using namespace sente::soldiers;
 namespace ref = soldiers_reference;
 
 namespace {
-
-ref::State to_reference(const Position& pos) {
-    ref::State s;
-    s.size = pos.size;
-    s.grid.assign(pos.size, std::string(pos.size, '.'));
-    for (int rank = 0; rank < pos.size; ++rank) {
-        for (int file = 0; file < pos.size; ++file) {
-            const Bitboard bit = point_bit(point_at(file, rank));
-            if (pos.generals & bit) s.grid[rank][file] = 'G';
-            if (pos.soldiers & bit) s.grid[rank][file] = 'S';
-        }
-    }
-    s.generals_to_move = pos.side == kGenerals;
-    s.quiet = pos.quiet_plies;
-    return s;
-}
 
 // +1 the side to move wins, 0 draw, -1 it loses: every line played out.
 int brute_force(ref::Game& game) {
