@@ -8,7 +8,6 @@
 #include <optional>
 #include <ostream>
 #include <regex>
-#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
@@ -25,13 +24,6 @@ struct ObfLine {
     // The exact score of each listed move (square -> score); empty when the line lists none.
     std::vector<std::pair<int, int>> move_scores;
 };
-
-std::string_view trim(std::string_view text) {
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos) return {};
-    const auto last = text.find_last_not_of(" \t\r\n");
-    return text.substr(first, last - first + 1);
-}
 
 // "G8:+18" -> (square of g8, 18).
 std::optional<std::pair<int, int>> parse_move_score(std::string_view item) {
@@ -84,29 +76,42 @@ int sign(int x) { return (x > 0) - (x < 0); }
 
 }  // namespace
 
-int solve(const SolveOptions& options, std::ostream& out, std::ostream& err) {
-    if (options.game == "soldiers") return solve_soldiers(options, out, err);
-    std::ifstream file;
-    std::istringstream one_line(options.position);
-    if (options.position.empty()) {
-        file.open(options.file);
-        if (!file) {
-            err << fmt::format("sente solve: cannot read {}\n", options.file);
-            return 2;
-        }
+std::string_view trim(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return {};
+    const auto last = text.find_last_not_of(" \t\r\n");
+    return text.substr(first, last - first + 1);
+}
+
+std::optional<std::vector<PositionLine>> read_position_lines(const SolveOptions& options,
+                                                             std::ostream& err) {
+    if (!options.position.empty()) {
+        return std::vector<PositionLine>{{std::string(trim(options.position)), "--position"}};
     }
-    std::istream& in = options.position.empty() ? static_cast<std::istream&>(file) : one_line;
-    std::vector<ObfLine> lines;
+    std::ifstream in(options.file);
+    if (!in) {
+        err << fmt::format("sente solve: cannot read {}\n", options.file);
+        return std::nullopt;
+    }
+    std::vector<PositionLine> lines;
     std::string text;
-    int line_number = 0;
-    while (std::getline(in, text)) {
-        ++line_number;
+    for (int number = 1; std::getline(in, text); ++number) {
         const std::string_view line = trim(text);
         if (line.empty() || line.front() == '%' || line.front() == '#') continue;
-        auto parsed = parse_obf(line);
+        lines.push_back({std::string(line), fmt::format("{}:{}", options.file, number)});
+    }
+    return lines;
+}
+
+int solve(const SolveOptions& options, std::ostream& out, std::ostream& err) {
+    if (options.game == "soldiers") return solve_soldiers(options, out, err);
+    const auto input = read_position_lines(options, err);
+    if (!input) return 2;
+    std::vector<ObfLine> lines;
+    for (const PositionLine& line : *input) {
+        auto parsed = parse_obf(line.text);
         if (!parsed) {
-            err << fmt::format("sente solve: {}:{}: {}\n", options.file, line_number,
-                               parsed.error().message);
+            err << fmt::format("sente solve: {}: {}\n", line.where, parsed.error().message);
             return 2;
         }
         lines.push_back(*parsed);

@@ -10,7 +10,10 @@
 
 #include <cstddef>
 #include <iosfwd>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace sente::tools {
 
@@ -29,5 +32,16 @@ struct SolveOptions {
 // 1 when one is wrong, 2 when the file cannot be read or parsed.
 int solve(const SolveOptions& options, std::ostream& out, std::ostream& err);
 int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream& err);
+
+// One position line to solve, trimmed, and where it came from ("file:12"), for error messages.
+struct PositionLine {
+    std::string text;
+    std::string where;
+};
+// The lines of the file, blank lines and comments (`#`, `%`) left out, or the one --position.
+// Nothing, after a message on `err`, when the file cannot be read.
+std::optional<std::vector<PositionLine>> read_position_lines(const SolveOptions& options,
+                                                             std::ostream& err);
+std::string_view trim(std::string_view text);
 
 }  // namespace sente::tools

@@ -2,8 +2,6 @@
 // analysis (games/soldiers/solver.hpp), one row per position and every move's value under it.
 
 #include <chrono>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,13 +16,6 @@ namespace sente::tools {
 namespace {
 
 using soldiers::Value;
-
-std::string_view trim(std::string_view text) {
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos) return {};
-    const auto last = text.find_last_not_of(" \t\r\n");
-    return text.substr(first, last - first + 1);
-}
 
 // Who wins, as the position files write it.
 std::string winner_text(Value value, Color side) {
@@ -45,7 +36,7 @@ std::string move_value_text(const soldiers::SolvedMove& m) {
     return fmt::format("{} draw", soldiers::format_move(m.move));
 }
 
-struct PositionLine {
+struct SoldiersLine {
     soldiers::Position position;
     std::string expected;  // "generals", "soldiers", "draw" or empty
 };
@@ -53,40 +44,27 @@ struct PositionLine {
 }  // namespace
 
 int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream& err) {
-    std::ifstream file;
-    std::istringstream one_line(options.position);
-    if (options.position.empty()) {
-        file.open(options.file);
-        if (!file) {
-            err << fmt::format("sente solve: cannot read {}\n", options.file);
-            return 2;
-        }
-    }
-    std::istream& in = options.position.empty() ? static_cast<std::istream&>(file) : one_line;
+    const auto input = read_position_lines(options, err);
+    if (!input) return 2;
     const std::string source = options.file.empty() ? "--position" : options.file;
 
-    std::vector<PositionLine> lines;
-    std::string text;
-    for (int line_number = 1; std::getline(in, text); ++line_number) {
-        std::string_view line = trim(text);
-        if (line.empty() || line.front() == '#' || line.front() == '%') continue;
-        PositionLine parsed;
+    std::vector<SoldiersLine> lines;
+    for (const PositionLine& text : *input) {
+        std::string_view line = text.text;
+        SoldiersLine parsed;
         if (const auto semicolon = line.find(';'); semicolon != std::string_view::npos) {
             parsed.expected = std::string(trim(line.substr(semicolon + 1)));
             line = line.substr(0, semicolon);
             if (parsed.expected != "generals" && parsed.expected != "soldiers" &&
                 parsed.expected != "draw") {
-                err << fmt::format(
-                    "sente solve: {}:{}: expected result '{}': generals, soldiers "
-                    "or draw\n",
-                    source, line_number, parsed.expected);
+                err << fmt::format("sente solve: {}: expected '{}': generals, soldiers or draw\n",
+                                   text.where, parsed.expected);
                 return 2;
             }
         }
         auto position = soldiers::parse_position(line);
         if (!position) {
-            err << fmt::format("sente solve: {}:{}: {}\n", source, line_number,
-                               position.error().message);
+            err << fmt::format("sente solve: {}: {}\n", text.where, position.error().message);
             return 2;
         }
         parsed.position = *position;
@@ -101,7 +79,7 @@ int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream&
     int wrong = 0;
     int unsolved = 0;
     for (std::size_t i = 0; i < lines.size(); ++i) {
-        const PositionLine& line = lines[i];
+        const SoldiersLine& line = lines[i];
         const auto start = std::chrono::steady_clock::now();
         const soldiers::Solution solution =
             soldiers::solve(line.position, soldiers::SolverLimits{options.max_placements});
