@@ -83,13 +83,9 @@ int general_move_count(Bitboard generals, Bitboard soldiers, Bitboard board) {
     return count;
 }
 
-bool soldiers_can_move(Bitboard generals, Bitboard soldiers, Bitboard board) {
-    return (neighbours(soldiers, board) & board & ~(generals | soldiers)) != 0;
-}
-
 bool has_move(const Position& pos) {
-    if (pos.side == kGenerals) return general_move_count(pos.generals, pos.soldiers, pos.board) > 0;
-    return soldiers_can_move(pos.generals, pos.soldiers, pos.board);
+    // A capture jumps over an empty neighbour, so a piece with a move always has a step too.
+    return (neighbours(pos.pieces_to_move(), pos.board) & pos.empty()) != 0;
 }
 
 Status status(const Position& pos) {
@@ -99,13 +95,6 @@ Status status(const Position& pos) {
         return Status::draw_by_repetition;
     if (pos.quiet_plies >= kQuietPlyLimit) return Status::draw_by_quiet_plies;
     return Status::playing;
-}
-
-bool is_legal(const Position& pos, Move move) {
-    if (move.is_none() || is_game_over(pos)) return false;
-    bool found = false;
-    for_each_move(pos, [&](Move m) { found |= m == move; });
-    return found;
 }
 
 Undo make_move(Position& pos, Move move) {

@@ -79,9 +79,8 @@ inline std::uint64_t position_key(const Position& pos) {
 
 // The points a general could capture on: soldiers two points away over an empty point.
 Bitboard capture_targets(Bitboard generals, Bitboard soldiers, Bitboard board);
-// How many moves (steps and captures) the generals have, and whether the soldiers have one.
+// How many moves (steps and captures) the generals have.
 int general_move_count(Bitboard generals, Bitboard soldiers, Bitboard board);
-bool soldiers_can_move(Bitboard generals, Bitboard soldiers, Bitboard board);
 
 // Whether the side to move has a legal move, ignoring whether the game has ended by a draw rule.
 bool has_move(const Position& pos);
@@ -119,9 +118,6 @@ void for_each_move(const Position& pos, Visit&& visit) {
         }
     }
 }
-
-// Whether `move` is a legal move of the side to move (the game not over).
-bool is_legal(const Position& pos, Move move);
 
 // Plays a legal move in place; unmake_move with the returned Undo restores the position.
 Undo make_move(Position& pos, Move move);
