@@ -208,6 +208,9 @@ int main(int argc, char** argv) {
         ->add_option("--max-placements", solve_options.max_placements,
                      "give up beyond this many reachable placements (Soldiers)")
         ->capture_default_str();
+    solve->add_flag("--tables", solve_options.complete_tables,
+                    "build complete tables of every placement on the board instead of exploring "
+                    "from each position (Soldiers; the 5x5 start: 4.8 GB, 9 minutes on 2 cores)");
 
     CLI11_PARSE(app, argc, argv);
 

@@ -22,6 +22,7 @@ struct SolveOptions {
     std::string file;
     std::string position;  // one position given on the command line instead of a file
     std::size_t max_placements = 20'000'000;  // Soldiers: the solver's memory bound
+    bool complete_tables = false;             // Soldiers: the complete tables, not a solver run
     int threads = 1;
     std::size_t hash_mb = 64;
     bool win_loss_draw = false;  // only the game's result, not the margin

@@ -2,6 +2,7 @@
 // analysis (games/soldiers/solver.hpp), one row per position and every move's value under it.
 
 #include <chrono>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 
 #include "games/soldiers/notation.hpp"
 #include "games/soldiers/solver.hpp"
+#include "games/soldiers/tablebase.hpp"
 #include "tools/solve.hpp"
 
 namespace sente::tools {
@@ -41,6 +43,39 @@ struct SoldiersLine {
     std::string expected;  // "generals", "soldiers", "draw" or empty
 };
 
+// The complete tables for the positions of one run: built once per board size and number of
+// generals, and extended when a position has more soldiers than the tables so far.
+class TableCache {
+  public:
+    explicit TableCache(std::ostream& err) : err_(err) {}
+
+    const soldiers::Tablebase& tables_for(const soldiers::Position& pos) {
+        const int generals = soldiers::popcount(pos.generals);
+        if (!tables_ || tables_->size() != pos.size || tables_->generals() != generals) {
+            tables_ = std::make_unique<soldiers::Tablebase>(pos.size, generals);
+        }
+        const int needed = soldiers::popcount(pos.soldiers);
+        if (tables_->max_soldiers() < needed) {
+            err_ << fmt::format("tables {}x{}, {} generals, up to {} soldiers: {:.1f} GB\n",
+                                pos.size, pos.size, generals, needed,
+                                static_cast<double>(tables_->bytes_needed(needed)) / 1e9);
+            tables_->build(needed, [&](const soldiers::LayerReport& r) {
+                err_ << fmt::format(
+                    "  {:>2} soldiers {:>13} placements  generals to move: {:>12} win {:>12} "
+                    "lose {:>12} draw  longest races {}/{}  {:.1f} s\n",
+                    r.soldiers, r.placements, r.generals_win, r.soldiers_win, r.draw,
+                    r.longest_generals_race, r.longest_soldiers_race, r.seconds);
+                err_.flush();
+            });
+        }
+        return *tables_;
+    }
+
+  private:
+    std::ostream& err_;
+    std::unique_ptr<soldiers::Tablebase> tables_;
+};
+
 }  // namespace
 
 int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream& err) {
@@ -71,8 +106,10 @@ int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream&
         lines.push_back(parsed);
     }
 
-    out << fmt::format("solve {}: {} positions, Soldiers and Generals, retrograde analysis\n",
-                       source, lines.size());
+    out << fmt::format("solve {}: {} positions, Soldiers and Generals, retrograde analysis{}\n",
+                       source, lines.size(),
+                       options.complete_tables ? " over complete tables" : "");
+    TableCache tables(err);
     out << fmt::format("{:>3}  {:<44} {:<9} {:<7} {:>5} {:>8}  {:<5} {:>11} {:>8}\n", "#",
                        "position", "winner", "best", "plies", "expected", "check", "placements",
                        "seconds");
@@ -82,7 +119,9 @@ int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream&
         const SoldiersLine& line = lines[i];
         const auto start = std::chrono::steady_clock::now();
         const soldiers::Solution solution =
-            soldiers::solve(line.position, soldiers::SolverLimits{options.max_placements});
+            options.complete_tables
+                ? soldiers::solve_with_tables(line.position, tables.tables_for(line.position))
+                : soldiers::solve(line.position, soldiers::SolverLimits{options.max_placements});
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const std::string position = soldiers::format_position(line.position);

@@ -9,14 +9,7 @@ namespace sente::soldiers {
 
 namespace {
 
-constexpr std::uint8_t kNever = kQuietPlyLimit + 1;  // no win within the 100-ply rule
-
-struct Placement {
-    Bitboard generals;
-    Bitboard soldiers;
-    Color side;
-    friend bool operator==(const Placement&, const Placement&) = default;
-};
+constexpr std::uint8_t kNever = kNeverInTime;
 
 struct PlacementHash {
     std::size_t operator()(const Placement& p) const {
@@ -39,7 +32,7 @@ class Analysis {
             successor_begin_.push_back(static_cast<std::uint32_t>(successors_.size()));
             if (p.soldiers == 0) continue;  // the generals have won
             for_each_move(position_of(p), [&](Move move) {
-                const Placement next = after(p, move);
+                const Placement next = soldiers::after(p, move);
                 const std::uint32_t index = add(next);
                 successors_.push_back(move.is_capture() ? index | kCaptureBit : index);
             });
@@ -73,35 +66,17 @@ class Analysis {
 
     std::size_t size() const { return placements_.size(); }
 
-    // The value of placement `i` with `quiet` plies since the last capture, for the side to move,
-    // and the distance of the winner's race.
-    std::pair<Value, int> value(std::uint32_t i, int quiet) const {
-        const int left = kQuietPlyLimit - quiet;
-        const Color side = placements_[i].side;
-        if (to_generals_win_[i] <= left) {
-            return {side == kGenerals ? Value::win : Value::loss, to_generals_win_[i]};
-        }
-        if (to_soldiers_win_[i] <= left) {
-            return {side == kSoldiers ? Value::win : Value::loss, to_soldiers_win_[i]};
-        }
-        return {Value::draw, 0};
-    }
-
-    std::uint32_t index_of(const Placement& p) const { return index_.at(p); }
-
-    static Placement after(const Placement& p, Move move) {
-        Position pos = position_of(p, 0);
-        soldiers::make_move(pos, move);
-        return {pos.generals, pos.soldiers, pos.side};
+    RaceDistances distances(const Placement& p) const {
+        const std::uint32_t i = index_.at(p);
+        return {to_generals_win_[i], to_soldiers_win_[i]};
     }
 
   private:
     static constexpr std::uint32_t kCaptureBit = 0x80000000u;
 
-    Position position_of(const Placement& p) const { return position_of(p, board_); }
-    static Position position_of(const Placement& p, Bitboard board) {
+    Position position_of(const Placement& p) const {
         Position pos;
-        pos.board = board;
+        pos.board = board_;
         pos.generals = p.generals;
         pos.soldiers = p.soldiers;
         pos.side = p.side;
@@ -187,27 +162,52 @@ int rank_of_choice(const SolvedMove& m) {
 
 }  // namespace
 
+Placement after(const Placement& p, Move move) {
+    const Bitboard moved = point_bit(move.from) | point_bit(move.to);
+    if (p.side == kSoldiers) return {p.generals, p.soldiers ^ moved, kGenerals};
+    const Bitboard taken = move.is_capture() ? point_bit(move.to) : 0;
+    return {p.generals ^ moved, p.soldiers & ~taken, kSoldiers};
+}
+
+std::pair<Value, int> value_at(RaceDistances distances, Color side, int quiet) {
+    const int left = kQuietPlyLimit - quiet;
+    if (distances.to_generals_win <= left) {
+        return {side == kGenerals ? Value::win : Value::loss, distances.to_generals_win};
+    }
+    if (distances.to_soldiers_win <= left) {
+        return {side == kSoldiers ? Value::win : Value::loss, distances.to_soldiers_win};
+    }
+    return {Value::draw, 0};
+}
+
 Solution solve(const Position& root, const SolverLimits& limits) {
-    Solution solution;
     Analysis analysis(root, limits.max_placements);
     if (!analysis.explore()) {
+        Solution solution;
         solution.why_not = fmt::format("more than {} reachable placements", limits.max_placements);
         solution.placements = analysis.size();
         return solution;
     }
     analysis.analyse();
-    solution.solved = true;
+    Solution solution =
+        solution_from(root, [&](const Placement& p) { return analysis.distances(p); });
     solution.placements = analysis.size();
-    const Placement start{root.generals, root.soldiers, root.side};
-    const auto [value, distance] = analysis.value(analysis.index_of(start), root.quiet_plies);
+    return solution;
+}
+
+Solution solution_from(const Position& root, const DistanceLookup& lookup) {
+    Solution solution;
+    solution.solved = true;
+    const Placement start = placement_of(root);
+    const auto [value, distance] = value_at(lookup(start), root.side, root.quiet_plies);
     solution.value = value;
     solution.distance = distance;
     if (is_game_over(root)) return solution;
 
     for_each_move(root, [&](Move move) {
-        const Placement next = Analysis::after(start, move);
         const int quiet = move.is_capture() ? 0 : root.quiet_plies + 1;
-        const auto [child_value, child_distance] = analysis.value(analysis.index_of(next), quiet);
+        const Placement next = after(start, move);
+        const auto [child_value, child_distance] = value_at(lookup(next), next.side, quiet);
         const Value mine = static_cast<Value>(-static_cast<int>(child_value));
         // A capture ends this layer's race: its goal is reached (or missed) on that ply.
         const int plies = mine == Value::draw ? 0 : move.is_capture() ? 1 : child_distance + 1;

@@ -19,11 +19,14 @@
 // the analysis already finds.
 //
 // The cost is every reachable placement in memory: fine for endgames (2 generals and 5 soldiers
-// on 5x5 is about 20 million placements at most), not yet for start positions.
+// on 5x5 is about 20 million placements at most). Start positions take the complete tables of
+// tablebase.hpp, which compute the same two distances for every placement of a board.
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "games/soldiers/position.hpp"
@@ -32,6 +35,32 @@ namespace sente::soldiers {
 
 // A game-theoretic value for the side to move.
 enum class Value : std::int8_t { loss = -1, draw = 0, win = 1 };
+
+// Where the pieces stand and who moves: what the analysis tells apart (the counters are not part
+// of it; the distances below give the value for every counter).
+struct Placement {
+    Bitboard generals;
+    Bitboard soldiers;
+    Color side;
+    friend bool operator==(const Placement&, const Placement&) = default;
+};
+inline Placement placement_of(const Position& pos) {
+    return {pos.generals, pos.soldiers, pos.side};
+}
+// The placement after a legal move.
+Placement after(const Placement& placement, Move move);
+
+// Plies each side needs to force the goal of its race from a placement; kNeverInTime when it
+// cannot within the 100-ply rule.
+inline constexpr std::uint8_t kNeverInTime = kQuietPlyLimit + 1;
+struct RaceDistances {
+    std::uint8_t to_generals_win = kNeverInTime;
+    std::uint8_t to_soldiers_win = kNeverInTime;
+};
+
+// The value for the side to move of a placement with `quiet` plies since the last capture, and
+// the distance of the winner's race (0 for a draw).
+std::pair<Value, int> value_at(RaceDistances distances, Color side, int quiet);
 
 struct SolvedMove {
     Move move;
@@ -58,5 +87,10 @@ struct SolverLimits {
 // Solves `root`, taken as given without earlier history (its plies-without-capture counter
 // counts). Positions whose game is already over are solved with no move.
 Solution solve(const Position& root, const SolverLimits& limits = {});
+
+// The solution of `root` (value, best move, every move's value) from any source of distances
+// that covers the root and its successors, such as the complete tables.
+using DistanceLookup = std::function<RaceDistances(const Placement&)>;
+Solution solution_from(const Position& root, const DistanceLookup& lookup);
 
 }  // namespace sente::soldiers

@@ -1,0 +1,89 @@
+#pragma once
+
+// Complete tables of Soldiers and Generals: the two race distances of solver.hpp for every
+// placement of one board size and number of generals, up to a number of soldiers. Where the
+// solver explores what one position can reach and keeps it in a hash map, the tables enumerate
+// every placement and store it at its combinatorial rank, two bytes each, so a whole start
+// position fits in memory (the 5x5 start, 2 generals and up to 10 soldiers: 1.7 billion
+// placements, 3.4 GB).
+//
+// Each layer (a number of soldiers) is built after the ones below it, one race per thread, by
+// breadth-first retrograde analysis: the placements at distance d are found by a scan, their
+// predecessors (a step taken back) get distance d + 1 when the winner moves there, and when the
+// loser moves there once all of the loser's moves have been counted off. Captures leave the
+// layer, so they are settled when a layer starts, from the finished layer below.
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "games/soldiers/solver.hpp"
+
+namespace sente::soldiers {
+
+// How one finished layer came out, for progress reports and the closing numbers.
+struct LayerReport {
+    int soldiers = 0;
+    std::size_t placements = 0;  // with side to move
+    // Values at counter 0 with the generals to move.
+    std::size_t generals_win = 0;
+    std::size_t soldiers_win = 0;
+    std::size_t draw = 0;
+    int longest_generals_race = 0;  // the largest finite distance of each race
+    int longest_soldiers_race = 0;
+    double seconds = 0;
+};
+
+class Tablebase {
+  public:
+    // Tables for `generals` generals on a `size` x `size` board; empty until build().
+    Tablebase(int size, int generals);
+
+    // Bytes that build(max_soldiers) needs at its peak.
+    std::size_t bytes_needed(int max_soldiers) const;
+
+    // Builds every layer from 0 up to `max_soldiers` soldiers (keeping those already built),
+    // reporting each finished layer.
+    void build(int max_soldiers, const std::function<void(const LayerReport&)>& report = {});
+
+    int size() const { return size_; }
+    int generals() const { return generals_; }
+    int max_soldiers() const { return static_cast<int>(layers_.size()) - 1; }
+    std::size_t placements() const;
+
+    // Whether the tables hold this placement: same board, same number of generals, no more
+    // soldiers than built.
+    bool covers(const Placement& placement) const;
+    RaceDistances distances(const Placement& placement) const;
+
+  private:
+    struct Layer {
+        int soldiers = 0;
+        std::uint64_t soldier_sets = 0;  // ways to place the soldiers beside given generals
+        std::vector<std::uint8_t> to_generals_win;
+        std::vector<std::uint8_t> to_soldiers_win;
+    };
+
+    std::uint64_t index_of(const Placement& placement) const;
+    Placement placement_at(const Layer& layer, std::uint64_t index) const;
+    std::uint64_t layer_size(int soldiers) const;
+    void race(const Layer& below, Layer& layer, Color winner) const;
+    LayerReport summarise(const Layer& layer) const;
+
+    // Board points (8-wide layout) to dense indices 0..size*size-1 and back.
+    std::uint64_t compact(Bitboard b) const;
+    Bitboard expand(std::uint64_t dense) const;
+
+    int size_;
+    int generals_;
+    int points_;
+    Bitboard board_;
+    std::uint64_t general_sets_;  // ways to place the generals
+    std::vector<Layer> layers_;
+};
+
+// Solves `root` from the tables, which must cover it.
+Solution solve_with_tables(const Position& root, const Tablebase& tables);
+
+}  // namespace sente::soldiers

@@ -1,0 +1,186 @@
+// The complete Soldiers and Generals tables, checked two ways that do not share their code:
+// every placement's two distances must satisfy the race equations written out plainly here from
+// the legal moves (which pins them down: a finite distance must be grounded in a chain that falls
+// by one each ply, and a placement left at "never" must have no way in), and the tables must give
+// the same answers as the solver, which explores from one position and was checked against brute
+// force over the full rules (soldiers_solver_test.cpp).
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "games/soldiers/notation.hpp"
+#include "games/soldiers/tablebase.hpp"
+
+using namespace sente::soldiers;
+using sente::Color;
+
+namespace {
+
+Position position_of(const Placement& p, int size) {
+    Position pos;
+    pos.size = static_cast<std::uint8_t>(size);
+    pos.board = board_mask(size);
+    pos.generals = p.generals;
+    pos.soldiers = p.soldiers;
+    pos.side = p.side;
+    return pos;
+}
+
+// Every placement of `generals` generals and `soldiers` soldiers on the board, both sides to move.
+std::vector<Placement> every_placement(int size, int generals, int soldiers) {
+    std::vector<int> points;
+    for (int rank = 0; rank < size; ++rank) {
+        for (int file = 0; file < size; ++file) points.push_back(point_at(file, rank));
+    }
+    const int n = static_cast<int>(points.size());
+    std::vector<Placement> all;
+    // The generals' points first (every arrangement of a 0/1 pick vector), then the soldiers'
+    // among the points left.
+    std::vector<int> pick(static_cast<std::size_t>(n), 0);
+    std::fill(pick.end() - generals, pick.end(), 1);
+    do {
+        Bitboard g = 0;
+        std::vector<int> rest;
+        for (int i = 0; i < n; ++i) {
+            if (pick[i]) {
+                g |= point_bit(points[i]);
+            } else {
+                rest.push_back(i);
+            }
+        }
+        std::vector<int> choose(rest.size(), 0);
+        std::fill(choose.end() - soldiers, choose.end(), 1);
+        do {
+            Bitboard s = 0;
+            for (std::size_t i = 0; i < rest.size(); ++i) {
+                if (choose[i]) s |= point_bit(points[rest[i]]);
+            }
+            all.push_back({g, s, kGenerals});
+            all.push_back({g, s, kSoldiers});
+        } while (std::next_permutation(choose.begin(), choose.end()));
+    } while (std::next_permutation(pick.begin(), pick.end()));
+    return all;
+}
+
+// The distance the race equations give `winner` at `p`, from the tables' distances of its moves.
+int distance_by_equation(const Tablebase& tables, const Placement& p, Color winner) {
+    const auto race = [&](const Placement& q) {
+        const RaceDistances d = tables.distances(q);
+        return winner == kGenerals ? d.to_generals_win : d.to_soldiers_win;
+    };
+    if (p.soldiers == 0) return winner == kGenerals ? 0 : kNeverInTime;
+    const Position pos = position_of(p, tables.size());
+    std::vector<int> plies;  // each move's plies to the goal, kNeverInTime when never
+    for_each_move(pos, [&](Move move) {
+        const Placement next = after(p, move);
+        if (move.is_capture()) {  // out of the layer: the goal, or never, on this ply
+            plies.push_back(race(next) <= kQuietPlyLimit ? 1 : kNeverInTime);
+        } else {
+            plies.push_back(std::min(race(next) + 1, int{kNeverInTime}));
+        }
+    });
+    if (plies.empty()) return p.side == winner ? kNeverInTime : 0;
+    return p.side == winner ? *std::min_element(plies.begin(), plies.end())
+                            : *std::max_element(plies.begin(), plies.end());
+}
+
+Position position(const char* text) {
+    auto parsed = parse_position(text);
+    REQUIRE_MESSAGE(parsed.ok(), text);
+    return parsed.value();
+}
+
+}  // namespace
+
+TEST_CASE("every placement in the tables satisfies the race equations") {
+    struct Board {
+        int size, generals, soldiers;
+    };
+    for (const Board b : {Board{5, 2, 3}, Board{5, 1, 3}, Board{6, 2, 2}, Board{5, 3, 2}}) {
+        CAPTURE(b.size);
+        CAPTURE(b.generals);
+        Tablebase tables(b.size, b.generals);
+        tables.build(b.soldiers);
+        REQUIRE(tables.max_soldiers() == b.soldiers);
+        // Counted, not checked one by one: a million CHECKs would cost more than the tables.
+        std::size_t checked = 0;
+        std::size_t won = 0;
+        std::size_t wrong = 0;
+        for (int soldiers = 0; soldiers <= b.soldiers; ++soldiers) {
+            for (const Placement& p : every_placement(b.size, b.generals, soldiers)) {
+                const RaceDistances d = tables.distances(p);
+                const bool right =
+                    tables.covers(p) &&
+                    d.to_generals_win == distance_by_equation(tables, p, kGenerals) &&
+                    d.to_soldiers_win == distance_by_equation(tables, p, kSoldiers) &&
+                    // no placement is won by both sides
+                    (d.to_generals_win == kNeverInTime || d.to_soldiers_win == kNeverInTime);
+                if (!right && wrong++ < 5) {
+                    FAIL_CHECK("wrong distances for " << format_position(position_of(p, b.size))
+                                                      << ": " << int{d.to_generals_win} << "/"
+                                                      << int{d.to_soldiers_win});
+                }
+                won += d.to_generals_win < kNeverInTime || d.to_soldiers_win < kNeverInTime;
+                ++checked;
+            }
+        }
+        CHECK(wrong == 0);
+        CHECK(checked == tables.placements());
+        CHECK(won > 0);  // the equations were not only checked on "never"
+    }
+}
+
+TEST_CASE("the tables answer as the solver does") {
+    // The solver explores everything a position reaches, a second or so for 2 generals and 3
+    // soldiers, so most samples have fewer pieces.
+    struct Sample {
+        int generals, soldiers, trials;
+    };
+    std::mt19937 random(7);
+    for (const Sample sample : {Sample{1, 3, 15}, Sample{2, 2, 15}, Sample{2, 3, 3}}) {
+        Tablebase tables(5, sample.generals);
+        tables.build(sample.soldiers);
+        const std::vector<Placement> all = every_placement(5, sample.generals, sample.soldiers);
+        for (int trial = 0; trial < sample.trials; ++trial) {
+            const Placement p = all[random() % all.size()];
+            Position root = position_of(p, 5);
+            root.quiet_plies = static_cast<std::uint8_t>(random() % 101);
+            CAPTURE(format_position(root));
+            const Solution by_solver = solve(root);
+            const Solution by_tables = solve_with_tables(root, tables);
+            REQUIRE(by_solver.solved);
+            REQUIRE(by_tables.solved);
+            CHECK(by_tables.value == by_solver.value);
+            CHECK(by_tables.distance == by_solver.distance);
+            REQUIRE(by_tables.moves.size() == by_solver.moves.size());
+            for (std::size_t i = 0; i < by_tables.moves.size(); ++i) {
+                CHECK(by_tables.moves[i].move == by_solver.moves[i].move);
+                CHECK(by_tables.moves[i].value == by_solver.moves[i].value);
+                CHECK(by_tables.moves[i].distance == by_solver.moves[i].distance);
+            }
+        }
+    }
+    Tablebase tables(5, 2);
+    tables.build(1);
+    // The endgames whose values the solver tests establish.
+    CHECK(solve_with_tables(position("5/5/2S2/5/1GG2 s 1 1"), tables).distance == 20);
+    CHECK(solve_with_tables(position("5/5/2S2/5/1GG2 s 90 1"), tables).value == Value::draw);
+}
+
+TEST_CASE("the tables say what they cover") {
+    Tablebase tables(5, 2);
+    CHECK(tables.max_soldiers() == -1);
+    tables.build(2);
+    const Position two = position("5/5/2S2/2S2/1G1G1 g 0 1");
+    CHECK(tables.covers(placement_of(two)));
+    CHECK_FALSE(tables.covers(placement_of(position("5/5/2S2/2S2/1G3 g 0 1"))));     // 1 general
+    CHECK_FALSE(tables.covers(placement_of(position("5/5/2S2/1SS2/1G1G1 g 0 1"))));  // 3 soldiers
+    CHECK(tables.bytes_needed(2) == 2 * tables.placements() + 2 * 2 * 300 * 253);
+    // Building further keeps the layers built and adds the next.
+    tables.build(3);
+    CHECK(tables.max_soldiers() == 3);
+    CHECK(tables.placements() == 2 * 300 * (1 + 23 + 253 + 1771));
+}
