@@ -8,6 +8,7 @@
 #include <iostream>
 #include <map>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -33,6 +34,7 @@ struct Options {
     long long move_overhead_ms = 50;
     std::string coordinates = "native";
     bool quiet = false;
+    std::vector<std::string> table_files;
 
     std::string seats = "black";
     std::string perft_position;
@@ -76,10 +78,20 @@ void add_engine_options(CLI::App& app, Options& options) {
         ->check(CLI::IsMember({"native", "gogui"}, CLI::ignore_case))
         ->capture_default_str();
     app.add_flag("-q,--quiet", options.quiet, "no search progress on stderr");
+    app.add_option("--tables", options.table_files,
+                   "complete tables for full strength to play perfectly from (Soldiers; written "
+                   "by solve --tables --save-tables); may be given more than once")
+        ->check(CLI::ExistingFile);
 }
 
 // Builds the session the options describe, or explains on stderr why it cannot.
 std::optional<sente::Session> make_session(const Options& options) {
+    for (const std::string& path : options.table_files) {
+        if (auto added = sente::Session::add_tables_file(path); !added) {
+            std::cerr << "sente: --tables " << added.error().message << '\n';
+            return std::nullopt;
+        }
+    }
     sente::EngineSettings settings;
     settings.level = options.level;
     settings.threads = options.threads;
@@ -208,9 +220,12 @@ int main(int argc, char** argv) {
         ->add_option("--max-placements", solve_options.max_placements,
                      "give up beyond this many reachable placements (Soldiers)")
         ->capture_default_str();
-    solve->add_flag("--tables", solve_options.complete_tables,
+    solve->add_flag("--complete-tables", solve_options.complete_tables,
                     "build complete tables of every placement on the board instead of exploring "
                     "from each position (Soldiers; the 5x5 start: 4.8 GB, 9 minutes on 2 cores)");
+    solve->add_option("--save-tables", solve_options.save_tables,
+                      "write the complete tables to this file afterwards, for --tables (Soldiers; "
+                      "implies --complete-tables)");
 
     CLI11_PARSE(app, argc, argv);
 

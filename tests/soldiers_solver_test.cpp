@@ -46,6 +46,7 @@ TEST_CASE("the solver on positions whose answer is plain") {
     SUBCASE("a capture of the last soldier wins at once") {
         const Solution s = solve(position("5/5/S4/5/G4 g 0 1"));
         REQUIRE(s.solved);
+        CHECK(s.line.size() == 1);
         CHECK(s.value == Value::win);
         CHECK(s.distance == 1);
         CHECK(format_move(s.best) == "a1xa3");
@@ -63,10 +64,19 @@ TEST_CASE("the solver on positions whose answer is plain") {
     SUBCASE("a lone soldier escapes one general but not two") {
         // It keeps next to the general, where no capture can reach it.
         CHECK(solve(position("5/5/2S2/5/G4 g 0 1")).value == Value::draw);
+        CHECK(solve(position("5/5/2S2/5/G4 g 0 1")).line.empty());
         const Solution s = solve(position("5/5/2S2/5/1GG2 s 1 1"));
         REQUIRE(s.solved);
         CHECK(s.value == Value::loss);
         CHECK(s.distance == 20);  // the alpha-beta search finds the same "loss in 20"
+        // The perfect line is 20 plies long and ends in the generals' win.
+        CHECK(s.line.size() == 20);
+        Position end = position("5/5/2S2/5/1GG2 s 1 1");
+        for (const Move m : s.line) {
+            REQUIRE(check_move(end, m).ok());
+            make_move(end, m);
+        }
+        CHECK(status(end) == Status::generals_win);
         // With too little time left, the same hunt is a draw.
         CHECK(solve(position("5/5/2S2/5/1GG2 s 90 1")).value == Value::draw);
     }

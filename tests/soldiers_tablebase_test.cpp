@@ -8,14 +8,21 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "games/soldiers/notation.hpp"
+#include "games/soldiers/perfect_play.hpp"
 #include "games/soldiers/tablebase.hpp"
+#include "sente/session.hpp"
 
 using namespace sente::soldiers;
 using sente::Color;
+namespace search = sente::search;
 
 namespace {
 
@@ -183,4 +190,87 @@ TEST_CASE("the tables say what they cover") {
     tables.build(3);
     CHECK(tables.max_soldiers() == 3);
     CHECK(tables.placements() == 2 * 300 * (1 + 23 + 253 + 1771));
+}
+
+TEST_CASE("tables written to a file read back the same, and bad files are refused") {
+    Tablebase built(5, 2);
+    built.build(2);
+    const std::string path = "soldiers_tablebase_test.tables";
+    REQUIRE(built.save(path).ok());
+    auto loaded = Tablebase::load(path);
+    REQUIRE(loaded.ok());
+    const Tablebase& tables = loaded.value();
+    CHECK(tables.from_file());
+    CHECK(tables.max_soldiers() == 2);
+    CHECK(tables.placements() == built.placements());
+    std::size_t different = 0;
+    for (int soldiers = 0; soldiers <= 2; ++soldiers) {
+        for (const Placement& p : every_placement(5, 2, soldiers)) {
+            const RaceDistances a = built.distances(p);
+            const RaceDistances b = tables.distances(p);
+            different +=
+                a.to_generals_win != b.to_generals_win || a.to_soldiers_win != b.to_soldiers_win;
+        }
+    }
+    CHECK(different == 0);
+
+    // Cut short, one byte too many, not tables at all, missing.
+    std::string bytes;
+    {
+        std::ifstream in(path, std::ios::binary);
+        bytes.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    const auto load_bytes = [&](const std::string& content) {
+        std::ofstream(path, std::ios::binary | std::ios::trunc) << content;
+        return Tablebase::load(path);
+    };
+    CHECK(load_bytes(bytes.substr(0, bytes.size() - 1)).error().message.find("cut short") !=
+          std::string::npos);
+    CHECK(load_bytes(bytes + "x").error().message.find("more bytes") != std::string::npos);
+    CHECK(load_bytes("SSSSS/SSSSS/5/1G1G1/5 g 0 1").error().message.find("not a Soldiers") !=
+          std::string::npos);
+    std::string impossible = bytes;
+    impossible[20] = 9;  // a 9x9 board
+    CHECK(load_bytes(impossible).error().message.find("impossible") != std::string::npos);
+    std::remove(path.c_str());
+    CHECK_FALSE(Tablebase::load(path).ok());
+}
+
+TEST_CASE("full strength plays from the tables, judging repetitions by the real history") {
+    const search::TimeBudget no_limit;
+    SUBCASE("a lost endgame: the slowest loss, and its whole line") {
+        const auto perfect = perfect_move(position("5/5/2S2/5/1GG2 s 1 1"), no_limit);
+        REQUIRE(perfect);
+        CHECK(perfect->value == Value::loss);
+        CHECK(perfect->line.size() == 20);
+        CHECK(format_move(perfect->move) == "c3-c4");
+    }
+    SUBCASE("no tables when building them would take too much of the move's time") {
+        search::TimeBudget tight;
+        tight.is_limited = true;
+        tight.soft = sente::Milliseconds{1};
+        tight.hard = sente::Milliseconds{1};
+        CHECK_FALSE(perfect_move(position("5/5/SSS2/SS3/1G1G1 g 0 1"), tight));
+        // The start position is far beyond what is built on the spot.
+        CHECK_FALSE(perfect_move(start_position(6), no_limit));
+    }
+    SUBCASE("the losing side takes a draw by repetition that the tables do not know of") {
+        sente::Session session;
+        REQUIRE(session.select_game("soldiers").ok());
+        REQUIRE(session.set_level(10).ok());
+        REQUIRE(session.set_position("5/5/2S2/5/1GG2 g 0 1").ok());
+        // The generals waste time: the same four plies, then three of them once more.
+        for (const char* move : {"b1-a1", "c3-c4", "a1-b1", "c4-c3", "b1-a1", "c3-c4", "a1-b1"}) {
+            REQUIRE(session.play(move).ok());
+        }
+        const auto tables_say = perfect_move(position("5/2S2/5/5/1GG2 s 7 1"), no_limit);
+        REQUIRE(tables_say);
+        CHECK(tables_say->value == Value::loss);
+        // c4-c3 now makes the third occurrence of a position; the tables call it lost.
+        const auto report = session.genmove(sente::Color::black);
+        REQUIRE(report.ok());
+        CHECK(report.value().move == "c4-c3");
+        CHECK(session.outcome().over);
+        CHECK_FALSE(session.outcome().winner);
+    }
 }

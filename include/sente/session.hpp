@@ -47,6 +47,10 @@ class Session {
     // ---- Games -------------------------------------------------------------------------------
     // Every game sente plays, in the order `list_games` shows them.
     static std::span<const GameInfo> games();
+    // Maps a file of complete tables (Soldiers and Generals, written by `sente solve --game
+    // soldiers --tables --save-tables`), with which full strength plays the positions they cover
+    // perfectly. Shared by every session of the process.
+    static Result<void> add_tables_file(const std::string& path);
     // Selects a game by id, GTP name or alias, case-insensitively ("othello", "Othello",
     // "reversi"), and starts a new game on `size` (0: the game's default size).
     Result<void> select_game(std::string_view name, int size = 0);

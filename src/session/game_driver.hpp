@@ -5,6 +5,7 @@
 // type G, so that a new game only has to satisfy PlayableGame.
 
 #include <atomic>
+#include <chrono>
 #include <concepts>
 #include <cstdint>
 #include <functional>
@@ -201,9 +202,20 @@ class GameDriverFor final : public GameDriver {
         auto progress = [&](const search::Iteration<Move>& it) {
             if (request.progress) request.progress(describe(it, orientation));
         };
-        const auto result =
-            search::parallel_search<G>(root, level.eval, request.limits, request.threads,
-                                       *request.tt, *request.stop, progress);
+        const auto result = [&] {
+            // A game may know the answer without searching (Soldiers: complete tables).
+            if constexpr (requires { G::known_move(root, request.level, request.limits); }) {
+                const auto start = std::chrono::steady_clock::now();
+                if (auto known = G::known_move(root, request.level, request.limits)) {
+                    known->info.elapsed = std::chrono::duration_cast<Milliseconds>(
+                        std::chrono::steady_clock::now() - start);
+                    progress(known->info);
+                    return *known;
+                }
+            }
+            return search::parallel_search<G>(root, level.eval, request.limits, request.threads,
+                                              *request.tt, *request.stop, progress);
+        }();
 
         report.move = G::format_move(result.best, orientation);
         report.pass = G::is_pass(result.best);

@@ -162,6 +162,10 @@ Session::~Session() = default;
 Session::Session(Session&&) noexcept = default;
 Session& Session::operator=(Session&&) noexcept = default;
 
+Result<void> Session::add_tables_file(const std::string& path) {
+    return soldiers::add_tables_file(path);
+}
+
 std::span<const GameInfo> Session::games() {
     static const std::vector<GameInfo> infos = [] {
         std::vector<GameInfo> list;

@@ -23,6 +23,7 @@ struct SolveOptions {
     std::string position;  // one position given on the command line instead of a file
     std::size_t max_placements = 20'000'000;  // Soldiers: the solver's memory bound
     bool complete_tables = false;             // Soldiers: the complete tables, not a solver run
+    std::string save_tables;                  // Soldiers: where to write them afterwards
     int threads = 1;
     std::size_t hash_mb = 64;
     bool win_loss_draw = false;  // only the game's result, not the margin

@@ -71,6 +71,17 @@ class TableCache {
         return *tables_;
     }
 
+    // Writes the last tables built (those of the last position) to `path`.
+    Result<void> save(const std::string& path) const {
+        if (!tables_) return make_error(ErrorCode::invalid_argument, "no tables to save");
+        auto saved = tables_->save(path);
+        if (saved) {
+            err_ << fmt::format("tables saved to {} ({} placements)\n", path,
+                                tables_->placements());
+        }
+        return saved;
+    }
+
   private:
     std::ostream& err_;
     std::unique_ptr<soldiers::Tablebase> tables_;
@@ -82,6 +93,7 @@ int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream&
     const auto input = read_position_lines(options, err);
     if (!input) return 2;
     const std::string source = options.file.empty() ? "--position" : options.file;
+    const bool complete_tables = options.complete_tables || !options.save_tables.empty();
 
     std::vector<SoldiersLine> lines;
     for (const PositionLine& text : *input) {
@@ -107,8 +119,7 @@ int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream&
     }
 
     out << fmt::format("solve {}: {} positions, Soldiers and Generals, retrograde analysis{}\n",
-                       source, lines.size(),
-                       options.complete_tables ? " over complete tables" : "");
+                       source, lines.size(), complete_tables ? " over complete tables" : "");
     TableCache tables(err);
     out << fmt::format("{:>3}  {:<44} {:<9} {:<7} {:>5} {:>8}  {:<5} {:>11} {:>8}\n", "#",
                        "position", "winner", "best", "plies", "expected", "check", "placements",
@@ -119,7 +130,7 @@ int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream&
         const SoldiersLine& line = lines[i];
         const auto start = std::chrono::steady_clock::now();
         const soldiers::Solution solution =
-            options.complete_tables
+            complete_tables
                 ? soldiers::solve_with_tables(line.position, tables.tables_for(line.position))
                 : soldiers::solve(line.position, soldiers::SolverLimits{options.max_placements});
         const double seconds =
@@ -145,10 +156,22 @@ int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream&
         std::string moves;
         for (const auto& m : solution.moves) moves += "  " + move_value_text(m);
         if (!moves.empty()) out << "     moves:" << moves << '\n';
+        if (!solution.line.empty()) {
+            std::string line_text;
+            for (const soldiers::Move m : solution.line)
+                line_text += " " + soldiers::format_move(m);
+            out << fmt::format("     line ({} plies):{}\n", solution.line.size(), line_text);
+        }
         out.flush();
     }
     out << fmt::format("total {} positions  unsolved {}  wrong {}\n", lines.size(), unsolved,
                        wrong);
+    if (!options.save_tables.empty()) {
+        if (auto saved = tables.save(options.save_tables); !saved) {
+            err << "sente solve: " << saved.error().message << '\n';
+            return 2;
+        }
+    }
     if (wrong > 0) return 1;
     return unsolved > 0 ? 3 : 0;
 }

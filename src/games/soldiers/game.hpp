@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -12,9 +13,11 @@
 
 #include "games/soldiers/eval.hpp"
 #include "games/soldiers/notation.hpp"
+#include "games/soldiers/perfect_play.hpp"
 #include "games/soldiers/position.hpp"
 #include "search/move_list.hpp"
 #include "search/score.hpp"
+#include "search/search.hpp"
 #include "sente/result.hpp"
 #include "sente/types.hpp"
 
@@ -147,6 +150,27 @@ struct SoldiersGame {
         {"full strength", {EvalKind::full}, 0},
     }};
     static const Level& level(int number) { return kLevels[number - 1]; }
+
+    // Full strength plays perfectly where complete tables cover the position (perfect_play.hpp);
+    // elsewhere it searches.
+    static std::optional<search::SearchResult<Move>> known_move(const Position& pos, int level,
+                                                                const search::Limits& limits) {
+        if (level != static_cast<int>(kLevels.size())) return std::nullopt;
+        const auto perfect = perfect_move(pos, limits.time);
+        if (!perfect) return std::nullopt;
+        search::SearchResult<Move> result;
+        result.best = perfect->move;
+        result.info.exact = true;
+        result.info.pv = perfect->line.empty() ? std::vector<Move>{perfect->move} : perfect->line;
+        // The line runs to the end of the game, so its length is the plies to the result.
+        const int plies = static_cast<int>(perfect->line.size());
+        const search::Score win = search::kWin + kMaxDistance - plies;
+        result.info.score = perfect->value == Value::win    ? win
+                            : perfect->value == Value::loss ? -win
+                                                            : 0;
+        result.info.depth = plies;
+        return result;
+    }
 
     static std::string score_text(search::Score score, bool exact) {
         if (search::is_proven_win(score))

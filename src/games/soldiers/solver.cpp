@@ -195,7 +195,10 @@ Solution solve(const Position& root, const SolverLimits& limits) {
     return solution;
 }
 
-Solution solution_from(const Position& root, const DistanceLookup& lookup) {
+namespace {
+
+// The value of the root and of each of its moves.
+Solution moves_and_value(const Position& root, const DistanceLookup& lookup) {
     Solution solution;
     solution.solved = true;
     const Placement start = placement_of(root);
@@ -218,6 +221,23 @@ Solution solution_from(const Position& root, const DistanceLookup& lookup) {
                          return rank_of_choice(a) > rank_of_choice(b);
                      });
     solution.best = solution.moves.front().move;
+    return solution;
+}
+
+}  // namespace
+
+Solution solution_from(const Position& root, const DistanceLookup& lookup) {
+    Solution solution = moves_and_value(root, lookup);
+    if (solution.value == Value::draw) return solution;
+    // Every ply of the line shortens the winner's race or starts a shorter game below, so it
+    // ends; the bound only guards against a lookup that breaks that promise.
+    Position pos = root;
+    pos.known = 0;
+    for (int ply = 0; ply < 64 * kQuietPlyLimit && !is_game_over(pos); ++ply) {
+        const Move best = moves_and_value(pos, lookup).best;
+        solution.line.push_back(best);
+        make_move(pos, best);
+    }
     return solution;
 }
 

@@ -77,7 +77,10 @@ struct Solution {
     int distance = 0;
     Move best = Move::none();
     std::vector<SolvedMove> moves;  // every legal move of the root, best first
-    std::size_t placements = 0;     // placements (with side to move) analysed
+    // A game both sides play perfectly (the winner fastest, the loser slowest) to its end; empty
+    // for a draw, which has no end to show.
+    std::vector<Move> line;
+    std::size_t placements = 0;  // placements (with side to move) analysed
 };
 
 struct SolverLimits {

@@ -5,7 +5,15 @@
 #include <bit>
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <thread>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
 
 namespace sente::soldiers {
 
@@ -97,6 +105,12 @@ std::uint64_t Tablebase::layer_size(int soldiers) const {
     return 2 * general_sets_ * choose(points_ - generals_, soldiers);
 }
 
+std::uint64_t Tablebase::placements_up_to(int max_soldiers) const {
+    std::uint64_t total = 0;
+    for (int k = 0; k <= max_soldiers; ++k) total += layer_size(k);
+    return total;
+}
+
 std::size_t Tablebase::bytes_needed(int max_soldiers) const {
     std::uint64_t bytes = 0;
     for (int k = 0; k <= max_soldiers; ++k) bytes += 2 * layer_size(k);
@@ -105,7 +119,7 @@ std::size_t Tablebase::bytes_needed(int max_soldiers) const {
 
 std::size_t Tablebase::placements() const {
     std::size_t total = 0;
-    for (const Layer& layer : layers_) total += layer.to_generals_win.size();
+    for (const Layer& layer : layers_) total += layer.placements;
     return total;
 }
 
@@ -140,12 +154,13 @@ std::uint64_t Tablebase::index_of(const Placement& p) const {
     return (colex_rank(generals) * soldier_sets + colex_rank(soldiers)) * 2 + (p.side == kSoldiers);
 }
 
-Placement Tablebase::placement_at(const Layer& layer, std::uint64_t index) const {
+Placement Tablebase::placement_at(std::uint64_t soldier_sets, int soldier_count,
+                                  std::uint64_t index) const {
     const Color side = (index & 1) ? kSoldiers : kGenerals;
     index >>= 1;
-    const std::uint64_t generals = colex_set(index / layer.soldier_sets, generals_, points_);
+    const std::uint64_t generals = colex_set(index / soldier_sets, generals_, points_);
     const std::uint64_t soldiers =
-        widen(colex_set(index % layer.soldier_sets, layer.soldiers, points_ - generals_), generals);
+        widen(colex_set(index % soldier_sets, soldier_count, points_ - generals_), generals);
     return {expand(generals), expand(soldiers), side};
 }
 
@@ -156,24 +171,29 @@ RaceDistances Tablebase::distances(const Placement& p) const {
 }
 
 void Tablebase::build(int max_soldiers, const std::function<void(const LayerReport&)>& report) {
+    if (from_file()) return;  // a mapped file has the layers it has
     for (int k = static_cast<int>(layers_.size()); k <= max_soldiers; ++k) {
         const auto start = std::chrono::steady_clock::now();
         Layer layer;
         layer.soldiers = k;
         layer.soldier_sets = choose(points_ - generals_, k);
-        const std::uint64_t n = layer_size(k);
+        layer.placements = layer_size(k);
         if (k == 0) {  // every soldier is taken: the generals have won
-            layer.to_generals_win.assign(n, 0);
-            layer.to_soldiers_win.assign(n, kNeverInTime);
+            layer.built_to_generals_win.assign(layer.placements, 0);
+            layer.built_to_soldiers_win.assign(layer.placements, kNeverInTime);
         } else {
-            layer.to_generals_win.assign(n, kNeverInTime);
-            layer.to_soldiers_win.assign(n, kNeverInTime);
+            layer.built_to_generals_win.assign(layer.placements, kNeverInTime);
+            layer.built_to_soldiers_win.assign(layer.placements, kNeverInTime);
             const Layer& below = layers_.back();
             // The two races read only the finished layer below and write their own bytes.
-            std::thread soldiers_race([&] { race(below, layer, kSoldiers); });
-            race(below, layer, kGenerals);
+            std::thread soldiers_race([&] {
+                race(below, layer.soldier_sets, k, layer.built_to_soldiers_win, kSoldiers);
+            });
+            race(below, layer.soldier_sets, k, layer.built_to_generals_win, kGenerals);
             soldiers_race.join();
         }
+        layer.to_generals_win = layer.built_to_generals_win.data();
+        layer.to_soldiers_win = layer.built_to_soldiers_win.data();
         layers_.push_back(std::move(layer));
         LayerReport summary = summarise(layers_.back());
         summary.seconds =
@@ -182,12 +202,10 @@ void Tablebase::build(int max_soldiers, const std::function<void(const LayerRepo
     }
 }
 
-void Tablebase::race(const Layer& below, Layer& layer, Color winner) const {
-    const bool generals_race = winner == kGenerals;
-    std::vector<std::uint8_t>& distance =
-        generals_race ? layer.to_generals_win : layer.to_soldiers_win;
-    const std::vector<std::uint8_t>& below_distance =
-        generals_race ? below.to_generals_win : below.to_soldiers_win;
+void Tablebase::race(const Layer& below, std::uint64_t soldier_sets, int layer_soldiers,
+                     std::vector<std::uint8_t>& distance, Color winner) const {
+    const std::uint8_t* const below_distance =
+        winner == kGenerals ? below.to_generals_win : below.to_soldiers_win;
     const std::uint64_t n = distance.size();
     // For each placement where the loser moves: its moves within the layer not yet known to
     // reach the winner's goal in time (kEscaped when a capture leaves the race for good).
@@ -198,8 +216,8 @@ void Tablebase::race(const Layer& below, Layer& layer, Color winner) const {
     for (std::uint64_t g = 0; g < general_sets_; ++g) {
         const std::uint64_t dense_generals = colex_set(g, generals_, points_);
         const Bitboard generals = expand(dense_generals);
-        std::uint64_t set = (std::uint64_t{1} << layer.soldiers) - 1;
-        for (std::uint64_t s = 0; s < layer.soldier_sets; ++s, set = next_set(set)) {
+        std::uint64_t set = (std::uint64_t{1} << layer_soldiers) - 1;
+        for (std::uint64_t s = 0; s < soldier_sets; ++s, set = next_set(set)) {
             const Bitboard soldiers = expand(widen(set, dense_generals));
             const Bitboard empty = board_ & ~(generals | soldiers);
             for (const Color side : {kGenerals, kSoldiers}) {
@@ -247,7 +265,8 @@ void Tablebase::race(const Layer& below, Layer& layer, Color winner) const {
         while ((at = static_cast<const std::uint8_t*>(
                     std::memchr(at, d, static_cast<std::size_t>(first + n - at)))) != nullptr) {
             any = true;
-            const Placement p = placement_at(layer, static_cast<std::uint64_t>(at - first));
+            const Placement p =
+                placement_at(soldier_sets, layer_soldiers, static_cast<std::uint64_t>(at - first));
             ++at;
             const Color mover = opponent(p.side);  // who made the step
             const bool winner_moved = mover == winner;
@@ -278,7 +297,7 @@ void Tablebase::race(const Layer& below, Layer& layer, Color winner) const {
 LayerReport Tablebase::summarise(const Layer& layer) const {
     LayerReport r;
     r.soldiers = layer.soldiers;
-    r.placements = layer.to_generals_win.size();
+    r.placements = layer.placements;
     for (std::uint64_t i = 0; i < r.placements; ++i) {
         const RaceDistances distances{layer.to_generals_win[i], layer.to_soldiers_win[i]};
         if (distances.to_generals_win <= kQuietPlyLimit) {
@@ -303,6 +322,108 @@ LayerReport Tablebase::summarise(const Layer& layer) const {
         }
     }
     return r;
+}
+
+// ---- Files --------------------------------------------------------------------------------
+// A 64-byte header (magic, format version, board size, generals, soldiers of the top layer as
+// little-endian 32-bit numbers), then for each layer from 0 soldiers up its distances to the
+// generals' win and then to the soldiers' win, one byte per placement in index order.
+
+namespace {
+
+constexpr char kMagic[16] = "sente-soldiers";
+constexpr std::uint32_t kFormat = 1;
+constexpr std::size_t kHeaderBytes = 64;
+
+void put_u32(char* at, std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) at[i] = static_cast<char>((v >> (8 * i)) & 0xFF);
+}
+std::uint32_t get_u32(const unsigned char* at) {
+    return at[0] | (at[1] << 8) | (at[2] << 16) | (std::uint32_t{at[3]} << 24);
+}
+
+}  // namespace
+
+class Tablebase::Mapping {
+  public:
+    Mapping(void* address, std::size_t bytes) : address_(address), bytes_(bytes) {}
+    ~Mapping() { munmap(address_, bytes_); }
+    Mapping(const Mapping&) = delete;
+    Mapping& operator=(const Mapping&) = delete;
+    const unsigned char* bytes() const { return static_cast<const unsigned char*>(address_); }
+    std::size_t size() const { return bytes_; }
+
+  private:
+    void* address_;
+    std::size_t bytes_;
+};
+
+Result<void> Tablebase::save(const std::string& path) const {
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file) return make_error(ErrorCode::invalid_argument, "cannot write " + path);
+    char header[kHeaderBytes] = {};
+    std::memcpy(header, kMagic, sizeof kMagic);
+    put_u32(header + 16, kFormat);
+    put_u32(header + 20, static_cast<std::uint32_t>(size_));
+    put_u32(header + 24, static_cast<std::uint32_t>(generals_));
+    put_u32(header + 28, static_cast<std::uint32_t>(max_soldiers()));
+    file.write(header, kHeaderBytes);
+    for (const Layer& layer : layers_) {
+        file.write(reinterpret_cast<const char*>(layer.to_generals_win),
+                   static_cast<std::streamsize>(layer.placements));
+        file.write(reinterpret_cast<const char*>(layer.to_soldiers_win),
+                   static_cast<std::streamsize>(layer.placements));
+    }
+    file.close();
+    if (!file) return make_error(ErrorCode::invalid_argument, "cannot write " + path);
+    return {};
+}
+
+Result<Tablebase> Tablebase::load(const std::string& path) {
+    const auto fail = [&](const std::string& why) {
+        return make_error(ErrorCode::invalid_argument, fmt::format("{}: {}", path, why));
+    };
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return fail(std::strerror(errno));
+    struct stat info {};
+    if (fstat(fd, &info) != 0 || info.st_size < static_cast<off_t>(kHeaderBytes)) {
+        ::close(fd);
+        return fail("not a Soldiers and Generals tables file");
+    }
+    const auto bytes = static_cast<std::size_t>(info.st_size);
+    void* address = mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE, fd, 0);
+    ::close(fd);
+    if (address == MAP_FAILED) return fail(std::strerror(errno));
+    auto mapping = std::make_shared<const Mapping>(address, bytes);
+
+    const unsigned char* header = mapping->bytes();
+    if (std::memcmp(header, kMagic, sizeof kMagic) != 0) {
+        return fail("not a Soldiers and Generals tables file");
+    }
+    if (get_u32(header + 16) != kFormat) return fail("tables of another format version");
+    const auto size = static_cast<int>(get_u32(header + 20));
+    const auto generals = static_cast<int>(get_u32(header + 24));
+    const auto top = static_cast<int>(get_u32(header + 28));
+    if (size < kMinSize || size > kMaxSize || generals < 1 || generals >= size * size || top < 0 ||
+        top > size * size - generals) {
+        return fail("a header with impossible numbers");
+    }
+    Tablebase tables(size, generals);
+    std::size_t offset = kHeaderBytes;
+    for (int k = 0; k <= top; ++k) {
+        Layer layer;
+        layer.soldiers = k;
+        layer.soldier_sets = choose(size * size - generals, k);
+        layer.placements = tables.layer_size(k);
+        if (bytes - offset < 2 * layer.placements) return fail("the file is cut short");
+        layer.to_generals_win = mapping->bytes() + offset;
+        layer.to_soldiers_win = layer.to_generals_win + layer.placements;
+        offset += 2 * layer.placements;
+        tables.layers_.push_back(std::move(layer));
+    }
+    if (offset != bytes) return fail("more bytes than its header says");
+    tables.mapping_ = std::move(mapping);
+    return tables;
 }
 
 Solution solve_with_tables(const Position& root, const Tablebase& tables) {

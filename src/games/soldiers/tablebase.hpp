@@ -16,9 +16,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "games/soldiers/solver.hpp"
+#include "sente/result.hpp"
 
 namespace sente::soldiers {
 
@@ -39,14 +42,30 @@ class Tablebase {
   public:
     // Tables for `generals` generals on a `size` x `size` board; empty until build().
     Tablebase(int size, int generals);
+    // Layers point at their own bytes: moving keeps the bytes where they are, a copy would not.
+    Tablebase(Tablebase&&) = default;
+    Tablebase& operator=(Tablebase&&) = default;
+    Tablebase(const Tablebase&) = delete;
+    Tablebase& operator=(const Tablebase&) = delete;
 
+    // Placements in the layers from 0 up to `max_soldiers` soldiers.
+    std::uint64_t placements_up_to(int max_soldiers) const;
     // Bytes that build(max_soldiers) needs at its peak.
     std::size_t bytes_needed(int max_soldiers) const;
 
     // Builds every layer from 0 up to `max_soldiers` soldiers (keeping those already built),
-    // reporting each finished layer.
+    // reporting each finished layer. Tables loaded from a file stay as they are.
     void build(int max_soldiers, const std::function<void(const LayerReport&)>& report = {});
 
+    // Writes the tables to a file (a header, then each layer's two distance arrays), or says why
+    // it could not.
+    Result<void> save(const std::string& path) const;
+    // Maps a file that save() wrote; its pages are read when first looked at, so a large file
+    // costs nothing until a position needs it.
+    static Result<Tablebase> load(const std::string& path);
+
+    // Whether the tables were loaded from a file (which cannot grow) rather than built.
+    bool from_file() const { return mapping_ != nullptr; }
     int size() const { return size_; }
     int generals() const { return generals_; }
     int max_soldiers() const { return static_cast<int>(layers_.size()) - 1; }
@@ -61,14 +80,21 @@ class Tablebase {
     struct Layer {
         int soldiers = 0;
         std::uint64_t soldier_sets = 0;  // ways to place the soldiers beside given generals
-        std::vector<std::uint8_t> to_generals_win;
-        std::vector<std::uint8_t> to_soldiers_win;
+        std::uint64_t placements = 0;
+        // Built layers own their bytes; loaded ones point into the mapped file.
+        std::vector<std::uint8_t> built_to_generals_win;
+        std::vector<std::uint8_t> built_to_soldiers_win;
+        const std::uint8_t* to_generals_win = nullptr;
+        const std::uint8_t* to_soldiers_win = nullptr;
     };
+    class Mapping;
 
     std::uint64_t index_of(const Placement& placement) const;
-    Placement placement_at(const Layer& layer, std::uint64_t index) const;
+    Placement placement_at(std::uint64_t soldier_sets, int soldier_count,
+                           std::uint64_t index) const;
     std::uint64_t layer_size(int soldiers) const;
-    void race(const Layer& below, Layer& layer, Color winner) const;
+    void race(const Layer& below, std::uint64_t soldier_sets, int soldiers,
+              std::vector<std::uint8_t>& distance, Color winner) const;
     LayerReport summarise(const Layer& layer) const;
 
     // Board points (8-wide layout) to dense indices 0..size*size-1 and back.
@@ -81,6 +107,7 @@ class Tablebase {
     Bitboard board_;
     std::uint64_t general_sets_;  // ways to place the generals
     std::vector<Layer> layers_;
+    std::shared_ptr<const Mapping> mapping_;  // the file loaded layers point into
 };
 
 // Solves `root` from the tables, which must cover it.
