@@ -226,6 +226,13 @@ int main(int argc, char** argv) {
     solve->add_option("--save-tables", solve_options.save_tables,
                       "write the complete tables to this file afterwards, for --tables (Soldiers; "
                       "implies --complete-tables)");
+    solve
+        ->add_option("--load-tables", solve_options.load_tables,
+                     "use the complete tables of this file instead of building them (Soldiers)")
+        ->check(CLI::ExistingFile);
+    solve->add_flag("--check-tables", solve_options.check_tables,
+                    "check every placement of the complete tables against the race equations "
+                    "before solving; exit 1 if one fails (Soldiers; the 5x5 start: 11 minutes)");
 
     CLI11_PARSE(app, argc, argv);
 

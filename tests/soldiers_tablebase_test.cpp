@@ -17,6 +17,7 @@
 
 #include "games/soldiers/notation.hpp"
 #include "games/soldiers/perfect_play.hpp"
+#include "games/soldiers/table_check.hpp"
 #include "games/soldiers/tablebase.hpp"
 #include "sente/session.hpp"
 
@@ -72,28 +73,6 @@ std::vector<Placement> every_placement(int size, int generals, int soldiers) {
     return all;
 }
 
-// The distance the race equations give `winner` at `p`, from the tables' distances of its moves.
-int distance_by_equation(const Tablebase& tables, const Placement& p, Color winner) {
-    const auto race = [&](const Placement& q) {
-        const RaceDistances d = tables.distances(q);
-        return winner == kGenerals ? d.to_generals_win : d.to_soldiers_win;
-    };
-    if (p.soldiers == 0) return winner == kGenerals ? 0 : kNeverInTime;
-    const Position pos = position_of(p, tables.size());
-    std::vector<int> plies;  // each move's plies to the goal, kNeverInTime when never
-    for_each_move(pos, [&](Move move) {
-        const Placement next = after(p, move);
-        if (move.is_capture()) {  // out of the layer: the goal, or never, on this ply
-            plies.push_back(race(next) <= kQuietPlyLimit ? 1 : kNeverInTime);
-        } else {
-            plies.push_back(std::min(race(next) + 1, int{kNeverInTime}));
-        }
-    });
-    if (plies.empty()) return p.side == winner ? kNeverInTime : 0;
-    return p.side == winner ? *std::min_element(plies.begin(), plies.end())
-                            : *std::max_element(plies.begin(), plies.end());
-}
-
 Position position(const char* text) {
     auto parsed = parse_position(text);
     REQUIRE_MESSAGE(parsed.ok(), text);
@@ -112,32 +91,46 @@ TEST_CASE("every placement in the tables satisfies the race equations") {
         Tablebase tables(b.size, b.generals);
         tables.build(b.soldiers);
         REQUIRE(tables.max_soldiers() == b.soldiers);
-        // Counted, not checked one by one: a million CHECKs would cost more than the tables.
-        std::size_t checked = 0;
+        // The placements by their own enumeration, not the tables' index.
+        std::size_t listed = 0;
         std::size_t won = 0;
-        std::size_t wrong = 0;
         for (int soldiers = 0; soldiers <= b.soldiers; ++soldiers) {
             for (const Placement& p : every_placement(b.size, b.generals, soldiers)) {
+                REQUIRE(tables.covers(p));
                 const RaceDistances d = tables.distances(p);
-                const bool right =
-                    tables.covers(p) &&
-                    d.to_generals_win == distance_by_equation(tables, p, kGenerals) &&
-                    d.to_soldiers_win == distance_by_equation(tables, p, kSoldiers) &&
-                    // no placement is won by both sides
-                    (d.to_generals_win == kNeverInTime || d.to_soldiers_win == kNeverInTime);
-                if (!right && wrong++ < 5) {
-                    FAIL_CHECK("wrong distances for " << format_position(position_of(p, b.size))
-                                                      << ": " << int{d.to_generals_win} << "/"
-                                                      << int{d.to_soldiers_win});
-                }
                 won += d.to_generals_win < kNeverInTime || d.to_soldiers_win < kNeverInTime;
-                ++checked;
+                ++listed;
             }
         }
-        CHECK(wrong == 0);
-        CHECK(checked == tables.placements());
-        CHECK(won > 0);  // the equations were not only checked on "never"
+        CHECK(listed == tables.placements());
+        CHECK(won > 0);  // the equations are not only checked on "never"
+        const TableCheck check = check_tables(tables, 2);
+        CHECK(check.checked == tables.placements());
+        CHECK(check.wrong == 0);
     }
+}
+
+TEST_CASE("the check finds a wrong distance") {
+    Tablebase built(5, 2);
+    built.build(2);
+    const std::string path = "soldiers_table_check_test.tables";
+    REQUIRE(built.save(path).ok());
+    // The generals' distance of one placement with 2 soldiers, moved by one.
+    const Placement p = placement_of(position("5/5/2S2/5/S1GG1 s 0 1"));
+    const std::uint64_t offset =
+        64 + 2 * (built.layer_placements(0) + built.layer_placements(1)) + built.index_in_layer(p);
+    std::fstream file(path, std::ios::binary | std::ios::in | std::ios::out);
+    file.seekg(static_cast<std::streamoff>(offset));
+    const char was = static_cast<char>(file.get());
+    file.seekp(static_cast<std::streamoff>(offset));
+    file.put(static_cast<char>(was + 1));
+    file.close();
+    auto loaded = Tablebase::load(path);
+    REQUIRE(loaded.ok());
+    const TableCheck check = check_tables(loaded.value(), 1);
+    CHECK(check.wrong >= 1);
+    REQUIRE_FALSE(check.examples.empty());
+    std::remove(path.c_str());
 }
 
 TEST_CASE("the tables answer as the solver does") {

@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -45,6 +46,8 @@ struct Iteration {
     std::uint64_t nodes = 0;
     Milliseconds elapsed{0};
     std::vector<Move> pv;
+    // The score for people when the game knows better than the number (empty: from the score).
+    std::string score_text;
 };
 
 template <class Move>

@@ -263,7 +263,7 @@ class GameDriverFor final : public GameDriver {
         SearchInfo info;
         info.depth = it.depth;
         info.score = it.score;
-        info.score_text = G::score_text(it.score, it.exact);
+        info.score_text = it.score_text.empty() ? G::score_text(it.score, it.exact) : it.score_text;
         info.exact = it.exact;
         info.nodes = it.nodes;
         info.elapsed = it.elapsed;

@@ -24,6 +24,8 @@ struct SolveOptions {
     std::size_t max_placements = 20'000'000;  // Soldiers: the solver's memory bound
     bool complete_tables = false;             // Soldiers: the complete tables, not a solver run
     std::string save_tables;                  // Soldiers: where to write them afterwards
+    std::string load_tables;                  // Soldiers: tables from this file instead
+    bool check_tables = false;                // Soldiers: every placement against the equations
     int threads = 1;
     std::size_t hash_mb = 64;
     bool win_loss_draw = false;  // only the game's result, not the margin

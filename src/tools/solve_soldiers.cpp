@@ -10,6 +10,7 @@
 
 #include "games/soldiers/notation.hpp"
 #include "games/soldiers/solver.hpp"
+#include "games/soldiers/table_check.hpp"
 #include "games/soldiers/tablebase.hpp"
 #include "tools/solve.hpp"
 
@@ -43,32 +44,50 @@ struct SoldiersLine {
     std::string expected;  // "generals", "soldiers", "draw" or empty
 };
 
-// The complete tables for the positions of one run: built once per board size and number of
-// generals, and extended when a position has more soldiers than the tables so far.
+// The complete tables for the positions of one run: loaded from a file, or built once per board
+// size and number of generals and extended when a position has more soldiers than so far; and
+// checked against the race equations when asked.
 class TableCache {
   public:
-    explicit TableCache(std::ostream& err) : err_(err) {}
+    TableCache(const SolveOptions& options, std::ostream& err) : options_(options), err_(err) {}
 
-    const soldiers::Tablebase& tables_for(const soldiers::Position& pos) {
+    // Loads the file of --load-tables, if any. False after a message when it cannot.
+    bool load() {
+        if (options_.load_tables.empty()) return true;
+        auto loaded = soldiers::Tablebase::load(options_.load_tables);
+        if (!loaded) {
+            err_ << "sente solve: " << loaded.error().message << '\n';
+            return false;
+        }
+        tables_ = std::make_unique<soldiers::Tablebase>(std::move(loaded).value());
+        err_ << fmt::format("tables {}: {}x{}, {} generals, up to {} soldiers\n",
+                            options_.load_tables, tables_->size(), tables_->size(),
+                            tables_->generals(), tables_->max_soldiers());
+        return true;
+    }
+
+    // Tables that cover `pos`, or nothing with the reason in `why_not`.
+    const soldiers::Tablebase* tables_for(const soldiers::Position& pos, std::string& why_not) {
         const int generals = soldiers::popcount(pos.generals);
-        if (!tables_ || tables_->size() != pos.size || tables_->generals() != generals) {
-            tables_ = std::make_unique<soldiers::Tablebase>(pos.size, generals);
-        }
         const int needed = soldiers::popcount(pos.soldiers);
-        if (tables_->max_soldiers() < needed) {
-            err_ << fmt::format("tables {}x{}, {} generals, up to {} soldiers: {:.1f} GB\n",
-                                pos.size, pos.size, generals, needed,
-                                static_cast<double>(tables_->bytes_needed(needed)) / 1e9);
-            tables_->build(needed, [&](const soldiers::LayerReport& r) {
-                err_ << fmt::format(
-                    "  {:>2} soldiers {:>13} placements  generals to move: {:>12} win {:>12} "
-                    "lose {:>12} draw  longest races {}/{}  {:.1f} s\n",
-                    r.soldiers, r.placements, r.generals_win, r.soldiers_win, r.draw,
-                    r.longest_generals_race, r.longest_soldiers_race, r.seconds);
-                err_.flush();
-            });
+        const bool same_board =
+            tables_ && tables_->size() == pos.size && tables_->generals() == generals;
+        if (tables_ && tables_->from_file()) {
+            if (!same_board || tables_->max_soldiers() < needed) {
+                why_not = fmt::format("not covered by {}", options_.load_tables);
+                return nullptr;
+            }
+        } else {
+            if (!same_board) tables_ = std::make_unique<soldiers::Tablebase>(pos.size, generals);
+            if (tables_->max_soldiers() < needed) build(pos, needed);
         }
-        return *tables_;
+        if (options_.check_tables && checked_up_to_ < tables_->max_soldiers()) {
+            if (!check()) {
+                why_not = "the tables fail the check";
+                return nullptr;
+            }
+        }
+        return tables_.get();
     }
 
     // Writes the last tables built (those of the last position) to `path`.
@@ -82,9 +101,57 @@ class TableCache {
         return saved;
     }
 
+    bool failed_check() const { return failed_check_; }
+
   private:
+    void build(const soldiers::Position& pos, int soldiers) {
+        err_ << fmt::format("tables {}x{}, {} generals, up to {} soldiers: {:.1f} GB\n", pos.size,
+                            pos.size, tables_->generals(), soldiers,
+                            static_cast<double>(tables_->bytes_needed(soldiers)) / 1e9);
+        tables_->build(soldiers, [&](const soldiers::LayerReport& r) {
+            err_ << fmt::format(
+                "  {:>2} soldiers {:>13} placements  generals to move: {:>12} win {:>12} "
+                "lose {:>12} draw  longest races {}/{}  {:.1f} s\n",
+                r.soldiers, r.placements, r.generals_win, r.soldiers_win, r.draw,
+                r.longest_generals_race, r.longest_soldiers_race, r.seconds);
+            err_.flush();
+        });
+        checked_up_to_ = -1;
+    }
+
+    // Every placement against the race equations (table_check.hpp).
+    bool check() {
+        const auto start = std::chrono::steady_clock::now();
+        const soldiers::TableCheck result = soldiers::check_tables(
+            *tables_, 2, [&](int soldiers, const soldiers::TableCheck& so_far) {
+                err_ << fmt::format(
+                    "  check: up to {:>2} soldiers, {} placements, {} wrong, {:.0f} s\n", soldiers,
+                    so_far.checked, so_far.wrong,
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+                        .count());
+                err_.flush();
+            });
+        for (const soldiers::Placement& p : result.examples) {
+            soldiers::Position pos;
+            pos.size = static_cast<std::uint8_t>(tables_->size());
+            pos.board = soldiers::board_mask(tables_->size());
+            pos.generals = p.generals;
+            pos.soldiers = p.soldiers;
+            pos.side = p.side;
+            const soldiers::RaceDistances d = tables_->distances(p);
+            err_ << fmt::format("  wrong: {} has {}/{}\n", soldiers::format_position(pos),
+                                d.to_generals_win, d.to_soldiers_win);
+        }
+        checked_up_to_ = tables_->max_soldiers();
+        failed_check_ = failed_check_ || result.wrong > 0;
+        return result.wrong == 0;
+    }
+
+    const SolveOptions& options_;
     std::ostream& err_;
     std::unique_ptr<soldiers::Tablebase> tables_;
+    int checked_up_to_ = -1;
+    bool failed_check_ = false;
 };
 
 }  // namespace
@@ -93,7 +160,8 @@ int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream&
     const auto input = read_position_lines(options, err);
     if (!input) return 2;
     const std::string source = options.file.empty() ? "--position" : options.file;
-    const bool complete_tables = options.complete_tables || !options.save_tables.empty();
+    const bool complete_tables = options.complete_tables || !options.save_tables.empty() ||
+                                 !options.load_tables.empty() || options.check_tables;
 
     std::vector<SoldiersLine> lines;
     for (const PositionLine& text : *input) {
@@ -120,7 +188,8 @@ int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream&
 
     out << fmt::format("solve {}: {} positions, Soldiers and Generals, retrograde analysis{}\n",
                        source, lines.size(), complete_tables ? " over complete tables" : "");
-    TableCache tables(err);
+    TableCache tables(options, err);
+    if (complete_tables && !tables.load()) return 2;
     out << fmt::format("{:>3}  {:<44} {:<9} {:<7} {:>5} {:>8}  {:<5} {:>11} {:>8}\n", "#",
                        "position", "winner", "best", "plies", "expected", "check", "placements",
                        "seconds");
@@ -129,10 +198,15 @@ int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream&
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const SoldiersLine& line = lines[i];
         const auto start = std::chrono::steady_clock::now();
-        const soldiers::Solution solution =
-            complete_tables
-                ? soldiers::solve_with_tables(line.position, tables.tables_for(line.position))
-                : soldiers::solve(line.position, soldiers::SolverLimits{options.max_placements});
+        soldiers::Solution solution;
+        if (complete_tables) {
+            if (const auto* covering = tables.tables_for(line.position, solution.why_not)) {
+                solution = soldiers::solve_with_tables(line.position, *covering);
+            }
+        } else {
+            solution =
+                soldiers::solve(line.position, soldiers::SolverLimits{options.max_placements});
+        }
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const std::string position = soldiers::format_position(line.position);
@@ -172,7 +246,7 @@ int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream&
             return 2;
         }
     }
-    if (wrong > 0) return 1;
+    if (wrong > 0 || tables.failed_check()) return 1;
     return unsolved > 0 ? 3 : 0;
 }
 

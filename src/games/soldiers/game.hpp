@@ -162,13 +162,23 @@ struct SoldiersGame {
         result.best = perfect->move;
         result.info.exact = true;
         result.info.pv = perfect->line.empty() ? std::vector<Move>{perfect->move} : perfect->line;
-        // The line runs to the end of the game, so its length is the plies to the result.
-        const int plies = static_cast<int>(perfect->line.size());
-        const search::Score win = search::kWin + kMaxDistance - plies;
-        result.info.score = perfect->value == Value::win    ? win
-                            : perfect->value == Value::loss ? -win
-                                                            : 0;
-        result.info.depth = plies;
+        // A proven result, but no exact count of plies to the end: the tables measure each
+        // stretch between captures, and a capture may start a longer one.
+        const search::Score win = search::kWin;
+        switch (perfect->value) {
+            case Value::win:
+                result.info.score = win;
+                result.info.score_text = "win (tables)";
+                break;
+            case Value::loss:
+                result.info.score = -win;
+                result.info.score_text = "loss (tables)";
+                break;
+            case Value::draw:
+                result.info.score = 0;
+                result.info.score_text = "draw (tables)";
+                break;
+        }
         return result;
     }
 

@@ -146,7 +146,7 @@ bool Tablebase::covers(const Placement& p) const {
            ((p.generals | p.soldiers) & ~board_) == 0 && popcount(p.soldiers) <= max_soldiers();
 }
 
-std::uint64_t Tablebase::index_of(const Placement& p) const {
+std::uint64_t Tablebase::index_in_layer(const Placement& p) const {
     // From the counts alone: the layer being built is not among layers_ yet.
     const std::uint64_t soldier_sets = choose(points_ - generals_, popcount(p.soldiers));
     const std::uint64_t generals = compact(p.generals);
@@ -166,7 +166,7 @@ Placement Tablebase::placement_at(std::uint64_t soldier_sets, int soldier_count,
 
 RaceDistances Tablebase::distances(const Placement& p) const {
     const Layer& layer = layers_[popcount(p.soldiers)];
-    const std::uint64_t i = index_of(p);
+    const std::uint64_t i = index_in_layer(p);
     return {layer.to_generals_win[i], layer.to_soldiers_win[i]};
 }
 
@@ -235,7 +235,7 @@ void Tablebase::race(const Layer& below, std::uint64_t soldier_sets, int layer_s
                             const Placement next{generals ^ from ^ to, soldiers ^ to, kSoldiers};
                             ++captures;
                             captures_reaching_goal +=
-                                below_distance[index_of(next)] <= kQuietPlyLimit;
+                                below_distance[index_in_layer(next)] <= kQuietPlyLimit;
                         }
                     }
                 }
@@ -280,7 +280,7 @@ void Tablebase::race(const Layer& below, std::uint64_t soldier_sets, int layer_s
                     const Placement before = mover == kGenerals
                                                  ? Placement{p.generals ^ moved, p.soldiers, mover}
                                                  : Placement{p.generals, p.soldiers ^ moved, mover};
-                    const std::uint64_t j = index_of(before);
+                    const std::uint64_t j = index_in_layer(before);
                     if (distance[j] != kNeverInTime) continue;
                     if (winner_moved) {
                         distance[j] = next_distance;

@@ -71,6 +71,15 @@ class Tablebase {
     int max_soldiers() const { return static_cast<int>(layers_.size()) - 1; }
     std::size_t placements() const;
 
+    // The placements of one layer, by index (0 .. layer_placements - 1), for walking them all.
+    std::uint64_t layer_placements(int soldiers) const { return layer_size(soldiers); }
+    Placement placement(int soldiers, std::uint64_t index) const {
+        return placement_at(layers_[soldiers].soldier_sets, soldiers, index);
+    }
+
+    // Where a placement sits in its layer (the file stores each layer in this order).
+    std::uint64_t index_in_layer(const Placement& placement) const;
+
     // Whether the tables hold this placement: same board, same number of generals, no more
     // soldiers than built.
     bool covers(const Placement& placement) const;
@@ -89,7 +98,6 @@ class Tablebase {
     };
     class Mapping;
 
-    std::uint64_t index_of(const Placement& placement) const;
     Placement placement_at(std::uint64_t soldier_sets, int soldier_count,
                            std::uint64_t index) const;
     std::uint64_t layer_size(int soldiers) const;
