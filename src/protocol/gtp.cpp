@@ -186,6 +186,10 @@ int Engine::run(int fd) {
         handle_line(line->text);
     }
     reader_ = nullptr;
+    if (output_lost_) {
+        if (log_ != nullptr) *log_ << "sente: standard output is closed; leaving\n";
+        return 1;
+    }
     return 0;
 }
 
@@ -237,6 +241,12 @@ void Engine::write_reply(const std::optional<std::string>& id, char status, std:
     if (!body.empty()) reply += (body.front() == '\n' ? "" : " ") + body;
     out_ << reply << "\n\n";
     out_.flush();
+    if (!out_) {
+        // Nobody reads the replies any more (the controller closed its end of the pipe): going on
+        // would answer into the void for as long as input keeps coming.
+        output_lost_ = true;
+        quit_ = true;
+    }
 }
 
 // ---- Administrative commands ----------------------------------------------------------------
@@ -274,7 +284,8 @@ Engine::Reply Engine::boardsize(const Args& args) {
     return std::string();
 }
 
-Engine::Reply Engine::clear_board(const Args&) {
+Engine::Reply Engine::clear_board(const Args& args) {
+    if (!args.empty()) return syntax_error();
     session_.new_game();
     return std::string();
 }
@@ -348,7 +359,9 @@ std::string Engine::vertex(std::string_view move) const {
 Engine::Reply Engine::genmove(const Args& args) { return generate(args, true); }
 Engine::Reply Engine::reg_genmove(const Args& args) { return generate(args, false); }
 
-Engine::Reply Engine::undo(const Args&) {
+Engine::Reply Engine::undo(const Args& args) {
+    // A malformed line must not change the game: no arguments means none.
+    if (!args.empty()) return syntax_error();
     if (auto done = session_.undo(); !done) return done.error();
     return std::string();
 }

@@ -89,6 +89,7 @@ class Engine {
     protocol::LineReader* reader_ = nullptr;  // while run() reads input
     Color searching_ = Color::black;          // the colour genmove is searching for
     bool quit_ = false;
+    bool output_lost_ = false;  // a reply could not be written: stdout is gone
     std::vector<CommandSpec> commands_;
 };
 
