@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -108,4 +109,17 @@ TEST_CASE("swap gives sente the side to move, and it plays at once") {
         run_terminal(session, sente::terminal::Seats::human_black, "swap\nquit\n");
     CHECK(text.find("You now play white.") != std::string::npos);
     CHECK(session.history().size() == 1);  // sente, now black, opened the game
+}
+
+TEST_CASE("save and load write and read SGF files, keeping the file name's case") {
+    const std::string path = "Terminal_Test_Game.sgf";
+    sente::Session session;
+    const std::string saved = run_terminal(
+        session, sente::terminal::Seats::humans,
+        "d3\nc5\nsave " + path + "\nnew\nload " + path + "\nload no-such-file.sgf\nquit\n");
+    CHECK(saved.find("Saved to " + path + ".") != std::string::npos);
+    CHECK(saved.find("Loaded " + path) != std::string::npos);
+    CHECK(saved.find("Cannot open no-such-file.sgf.") != std::string::npos);
+    CHECK(session.history() == moves({"d3", "c5"}));
+    std::remove(path.c_str());
 }

@@ -85,6 +85,8 @@ class Session {
     std::string board_rows() const;
     // The position in the game's one-line text format (Reversi: 64 squares and the side to move).
     std::string position_text() const;
+    // The position the game started from (after new_game(), set_board_size() or set_position()).
+    std::string start_position_text() const;
     // Replaces the game with one starting from `text` (history cleared).
     Result<void> set_position(std::string_view text);
 

@@ -4,12 +4,14 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <fstream>
 #include <istream>
 #include <optional>
 #include <ostream>
 
 #include <fmt/format.h>
 
+#include "record/sgf.hpp"
 #include "sente/version.hpp"
 
 namespace sente::gtp {
@@ -149,6 +151,8 @@ Engine::Engine(Session& session, std::ostream& out, std::ostream* log)
         {"gogui-rules_legal_moves", &Engine::rules_legal_moves},
         {"gogui-rules_side_to_move", &Engine::rules_side_to_move},
         {"gogui-rules_final_result", &Engine::rules_final_result},
+        {"loadsgf", &Engine::loadsgf},
+        {"printsgf", &Engine::printsgf},
         {"sente-position", &Engine::sente_position},
         {"sente-hash", &Engine::sente_hash},
         {"sente-threads", &Engine::sente_threads},
@@ -473,6 +477,44 @@ Engine::Reply Engine::rules_final_result(const Args&) {
 Engine::Reply Engine::gogui_interrupt(const Args&) { return std::string(); }
 
 // ---- sente extensions -----------------------------------------------------------------------
+
+// ---- Game records ----------------------------------------------------------------------------
+
+Engine::Reply Engine::loadsgf(const Args& args) {
+    if (args.empty() || args.size() > 2) return syntax_error();
+    int stop_before = 0;
+    if (args.size() == 2) {
+        const auto number = parse_integer(args[1], 1, 1 << 20);
+        if (!number) return syntax_error();
+        stop_before = static_cast<int>(*number);
+    }
+    // GTP's one error for every failure here; the reason goes to the log.
+    const auto cannot_load = [&](const std::string& why) -> Reply {
+        if (log_ != nullptr) *log_ << "sente: loadsgf " << args[0] << ": " << why << '\n';
+        return make_error(ErrorCode::invalid_argument, "cannot load file");
+    };
+    std::ifstream file(args[0], std::ios::binary);
+    if (!file) return cannot_load("cannot open it");
+    std::string text(record::kMaxSgfBytes + 1, '\0');
+    file.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(file.gcount()));
+    if (text.size() > record::kMaxSgfBytes) return cannot_load("larger than 4 MB");
+    if (auto loaded = record::read_sgf(session_, text, stop_before); !loaded) {
+        return cannot_load(loaded.error().message);
+    }
+    return std::string();
+}
+
+Engine::Reply Engine::printsgf(const Args& args) {
+    if (args.size() > 1) return syntax_error();
+    const std::string sgf = record::write_sgf(session_);
+    if (args.empty()) return sgf;
+    std::ofstream file(args[0], std::ios::binary | std::ios::trunc);
+    file << sgf << '\n';
+    file.close();
+    if (!file) return make_error(ErrorCode::invalid_argument, "cannot save file");
+    return std::string();
+}
 
 Engine::Reply Engine::sente_position(const Args& args) {
     if (args.empty()) return session_.position_text();

@@ -73,6 +73,8 @@ class Engine {
     Reply rules_legal_moves(const Args&);
     Reply rules_side_to_move(const Args&);
     Reply rules_final_result(const Args&);
+    Reply loadsgf(const Args&);
+    Reply printsgf(const Args&);
     Reply sente_position(const Args&);
     Reply sente_hash(const Args&);
     Reply sente_threads(const Args&);

@@ -56,6 +56,7 @@ class GameDriver {
     virtual std::string render(Orientation orientation) const = 0;
     virtual std::string board_rows(Orientation orientation) const = 0;
     virtual std::string position_text() const = 0;
+    virtual std::string start_position_text() const = 0;
     virtual Result<void> set_position(std::string_view text) = 0;
     virtual std::string level_name(int level) const = 0;
     // The deepest search a level allows, 0 when only the clock limits it.
@@ -158,6 +159,7 @@ class GameDriverFor final : public GameDriver {
         return G::board_rows(position_, orientation);
     }
     std::string position_text() const override { return G::format_position(position_); }
+    std::string start_position_text() const override { return G::format_position(start_); }
 
     Result<void> set_position(std::string_view text) override {
         auto pos = G::parse_position(text);

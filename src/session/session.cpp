@@ -237,6 +237,7 @@ Outcome Session::outcome() const { return impl_->driver->outcome(); }
 std::string Session::render() const { return impl_->driver->render(orientation()); }
 std::string Session::board_rows() const { return impl_->driver->board_rows(orientation()); }
 std::string Session::position_text() const { return impl_->driver->position_text(); }
+std::string Session::start_position_text() const { return impl_->driver->start_position_text(); }
 
 Result<void> Session::set_position(std::string_view text) {
     if (auto done = impl_->driver->set_position(text); !done) return done;

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <fstream>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -11,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "record/sgf.hpp"
 #include "terminal/interrupt.hpp"
 
 namespace sente::terminal {
@@ -65,6 +67,8 @@ constexpr const char* kHelp =
     "  swap        change sides with sente\n"
     "  level N     change sente's level (1 = weakest)\n"
     "  new         start a new game\n"
+    "  save FILE   write the game to an SGF file\n"
+    "  load FILE   continue a game from an SGF file (sente's, or an Othello file from Quarry)\n"
     "  board       show the board again\n"
     "  help        this text\n"
     "  quit        leave (Ctrl-C too, except while sente thinks)\n"
@@ -107,13 +111,14 @@ class Game {
                 out_ << '\n';
                 return 0;
             }
-            if (!command(trim_lower(line), mover)) return 0;
+            if (!command(trim_lower(line), line, mover)) return 0;
         }
     }
 
   private:
     // Returns false when the person wants to leave.
-    bool command(const std::string& text, Color mover) {
+    // `text` is the line trimmed and in lower case; `raw` as typed (file names keep their case).
+    bool command(const std::string& text, const std::string& raw, Color mover) {
         if (text.empty()) return true;
         if (text == "quit" || text == "exit" || text == "q") return false;
         if (text == "help" || text == "?") {
@@ -140,6 +145,10 @@ class Game {
             session_.new_game();
             redo_.clear();
             show_board();
+        } else if (text.rfind("save ", 0) == 0) {
+            save(file_argument(raw));
+        } else if (text.rfind("load ", 0) == 0) {
+            load(file_argument(raw));
         } else if (text.rfind("level", 0) == 0) {
             set_level(text.substr(5));
         } else if (auto played = session_.play(mover, text); played) {
@@ -149,6 +158,46 @@ class Game {
             out_ << played.error().message << ". Type 'help' for commands.\n";
         }
         return true;
+    }
+
+    // What follows the command word, white space trimmed, case kept.
+    static std::string file_argument(std::string_view raw) {
+        const auto first = raw.find_first_not_of(" \t");
+        const auto space = raw.find_first_of(" \t", first);
+        const auto start = raw.find_first_not_of(" \t", space);
+        if (space == std::string_view::npos || start == std::string_view::npos) return {};
+        const auto end = raw.find_last_not_of(" \t\r");
+        return std::string(raw.substr(start, end - start + 1));
+    }
+
+    void save(const std::string& path) {
+        std::ofstream file(path, std::ios::binary | std::ios::trunc);
+        file << record::write_sgf(session_) << '\n';
+        file.close();
+        if (file) {
+            out_ << fmt::format("Saved to {}.\n", path);
+        } else {
+            out_ << fmt::format("Cannot write {}.\n", path);
+        }
+    }
+
+    void load(const std::string& path) {
+        std::ifstream file(path, std::ios::binary);
+        if (!file) {
+            out_ << fmt::format("Cannot open {}.\n", path);
+            return;
+        }
+        std::string text(record::kMaxSgfBytes + 1, '\0');
+        file.read(text.data(), static_cast<std::streamsize>(text.size()));
+        text.resize(static_cast<std::size_t>(file.gcount()));
+        if (auto loaded = record::read_sgf(session_, text); !loaded) {
+            out_ << fmt::format("Cannot load {}: {}\n", path, loaded.error().message);
+            return;
+        }
+        redo_.clear();
+        out_ << fmt::format("Loaded {}: {}, {} moves.\n", path, session_.game().title,
+                            session_.history().size());
+        show_board();
     }
 
     void engine_move(Color mover) {
