@@ -27,16 +27,6 @@ namespace search = sente::search;
 
 namespace {
 
-Position position_of(const Placement& p, int size) {
-    Position pos;
-    pos.size = static_cast<std::uint8_t>(size);
-    pos.board = board_mask(size);
-    pos.generals = p.generals;
-    pos.soldiers = p.soldiers;
-    pos.side = p.side;
-    return pos;
-}
-
 // Every placement of `generals` generals and `soldiers` soldiers on the board, both sides to move.
 std::vector<Placement> every_placement(int size, int generals, int soldiers) {
     std::vector<int> points;

@@ -119,7 +119,7 @@ TEST_CASE("save and load write and read SGF files, keeping the file name's case"
         "d3\nc5\nsave " + path + "\nnew\nload " + path + "\nload no-such-file.sgf\nquit\n");
     CHECK(saved.find("Saved to " + path + ".") != std::string::npos);
     CHECK(saved.find("Loaded " + path) != std::string::npos);
-    CHECK(saved.find("Cannot open no-such-file.sgf.") != std::string::npos);
+    CHECK(saved.find("Cannot load: cannot open no-such-file.sgf.") != std::string::npos);
     CHECK(session.history() == moves({"d3", "c5"}));
     std::remove(path.c_str());
 }

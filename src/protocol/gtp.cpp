@@ -4,7 +4,6 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <istream>
 #include <optional>
 #include <ostream>
@@ -488,31 +487,20 @@ Engine::Reply Engine::loadsgf(const Args& args) {
         if (!number) return syntax_error();
         stop_before = static_cast<int>(*number);
     }
-    // GTP's one error for every failure here; the reason goes to the log.
-    const auto cannot_load = [&](const std::string& why) -> Reply {
-        if (log_ != nullptr) *log_ << "sente: loadsgf " << args[0] << ": " << why << '\n';
+    if (auto loaded = record::load_sgf_file(session_, args[0], stop_before); !loaded) {
+        // GTP's one error for every failure here; the reason goes to the log.
+        if (log_ != nullptr) *log_ << "sente: loadsgf: " << loaded.error().message << '\n';
         return make_error(ErrorCode::invalid_argument, "cannot load file");
-    };
-    std::ifstream file(args[0], std::ios::binary);
-    if (!file) return cannot_load("cannot open it");
-    std::string text(record::kMaxSgfBytes + 1, '\0');
-    file.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<std::size_t>(file.gcount()));
-    if (text.size() > record::kMaxSgfBytes) return cannot_load("larger than 4 MB");
-    if (auto loaded = record::read_sgf(session_, text, stop_before); !loaded) {
-        return cannot_load(loaded.error().message);
     }
     return std::string();
 }
 
 Engine::Reply Engine::printsgf(const Args& args) {
     if (args.size() > 1) return syntax_error();
-    const std::string sgf = record::write_sgf(session_);
-    if (args.empty()) return sgf;
-    std::ofstream file(args[0], std::ios::binary | std::ios::trunc);
-    file << sgf << '\n';
-    file.close();
-    if (!file) return make_error(ErrorCode::invalid_argument, "cannot save file");
+    if (args.empty()) return record::write_sgf(session_);
+    if (!record::save_sgf_file(session_, args[0])) {
+        return make_error(ErrorCode::invalid_argument, "cannot save file");
+    }
     return std::string();
 }
 

@@ -1,6 +1,7 @@
 #include "record/sgf.hpp"
 
 #include <cctype>
+#include <fstream>
 #include <optional>
 
 #include <fmt/format.h>
@@ -253,6 +254,24 @@ Result<void> read_sgf(Session& session, std::string_view text, int stop_before) 
     for (const RecordedMove& move : moves) (void)session.play(move.color, move.text);
     session.set_orientation(orientation);
     return {};
+}
+
+Result<void> save_sgf_file(const Session& session, const std::string& path) {
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    file << write_sgf(session) << '\n';
+    file.close();
+    if (!file) return make_error(ErrorCode::invalid_argument, "cannot write " + path);
+    return {};
+}
+
+Result<void> load_sgf_file(Session& session, const std::string& path, int stop_before) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return make_error(ErrorCode::invalid_argument, "cannot open " + path);
+    std::string text(kMaxSgfBytes + 1, '\0');
+    file.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(file.gcount()));
+    if (text.size() > kMaxSgfBytes) return sgf_error("larger than 4 MB");
+    return read_sgf(session, text, stop_before);
 }
 
 }  // namespace sente::record

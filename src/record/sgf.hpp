@@ -44,4 +44,9 @@ std::string write_sgf(const Session& session);
 // `stop_before` when that is positive. Nothing changes when the record cannot be read.
 Result<void> read_sgf(Session& session, std::string_view text, int stop_before = 0);
 
+// The same with files: the record of the game in play written to `path`, or read from it (at
+// most kMaxSgfBytes). The errors say what went wrong, for logs and people.
+Result<void> save_sgf_file(const Session& session, const std::string& path);
+Result<void> load_sgf_file(Session& session, const std::string& path, int stop_before = 0);
+
 }  // namespace sente::record

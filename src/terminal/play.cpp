@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <cctype>
-#include <fstream>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -171,27 +170,16 @@ class Game {
     }
 
     void save(const std::string& path) {
-        std::ofstream file(path, std::ios::binary | std::ios::trunc);
-        file << record::write_sgf(session_) << '\n';
-        file.close();
-        if (file) {
-            out_ << fmt::format("Saved to {}.\n", path);
-        } else {
-            out_ << fmt::format("Cannot write {}.\n", path);
+        if (auto saved = record::save_sgf_file(session_, path); !saved) {
+            out_ << fmt::format("Cannot save: {}.\n", saved.error().message);
+            return;
         }
+        out_ << fmt::format("Saved to {}.\n", path);
     }
 
     void load(const std::string& path) {
-        std::ifstream file(path, std::ios::binary);
-        if (!file) {
-            out_ << fmt::format("Cannot open {}.\n", path);
-            return;
-        }
-        std::string text(record::kMaxSgfBytes + 1, '\0');
-        file.read(text.data(), static_cast<std::streamsize>(text.size()));
-        text.resize(static_cast<std::size_t>(file.gcount()));
-        if (auto loaded = record::read_sgf(session_, text); !loaded) {
-            out_ << fmt::format("Cannot load {}: {}\n", path, loaded.error().message);
+        if (auto loaded = record::load_sgf_file(session_, path); !loaded) {
+            out_ << fmt::format("Cannot load: {}.\n", loaded.error().message);
             return;
         }
         redo_.clear();

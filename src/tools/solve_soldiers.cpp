@@ -132,15 +132,11 @@ class TableCache {
                 err_.flush();
             });
         for (const soldiers::Placement& p : result.examples) {
-            soldiers::Position pos;
-            pos.size = static_cast<std::uint8_t>(tables_->size());
-            pos.board = soldiers::board_mask(tables_->size());
-            pos.generals = p.generals;
-            pos.soldiers = p.soldiers;
-            pos.side = p.side;
             const soldiers::RaceDistances d = tables_->distances(p);
-            err_ << fmt::format("  wrong: {} has {}/{}\n", soldiers::format_position(pos),
-                                d.to_generals_win, d.to_soldiers_win);
+            err_ << fmt::format(
+                "  wrong: {} has {}/{}\n",
+                soldiers::format_position(soldiers::position_of(p, tables_->size())),
+                d.to_generals_win, d.to_soldiers_win);
         }
         checked_up_to_ = tables_->max_soldiers();
         failed_check_ = failed_check_ || result.wrong > 0;

@@ -21,7 +21,7 @@ struct PlacementHash {
 class Analysis {
   public:
     Analysis(const Position& root, std::size_t max_placements)
-        : board_(root.board), max_(max_placements) {
+        : size_(root.size), max_(max_placements) {
         add({root.generals, root.soldiers, root.side});
     }
 
@@ -31,7 +31,7 @@ class Analysis {
             const Placement p = placements_[i];
             successor_begin_.push_back(static_cast<std::uint32_t>(successors_.size()));
             if (p.soldiers == 0) continue;  // the generals have won
-            for_each_move(position_of(p), [&](Move move) {
+            for_each_move(position_of(p, size_), [&](Move move) {
                 const Placement next = soldiers::after(p, move);
                 const std::uint32_t index = add(next);
                 successors_.push_back(move.is_capture() ? index | kCaptureBit : index);
@@ -73,15 +73,6 @@ class Analysis {
 
   private:
     static constexpr std::uint32_t kCaptureBit = 0x80000000u;
-
-    Position position_of(const Placement& p) const {
-        Position pos;
-        pos.board = board_;
-        pos.generals = p.generals;
-        pos.soldiers = p.soldiers;
-        pos.side = p.side;
-        return pos;
-    }
 
     std::uint32_t add(const Placement& p) {
         const auto [it, inserted] =
@@ -137,7 +128,7 @@ class Analysis {
         }
     }
 
-    Bitboard board_;
+    int size_;
     std::size_t max_;
     std::vector<Placement> placements_;
     std::unordered_map<Placement, std::uint32_t, PlacementHash> index_;
@@ -161,6 +152,16 @@ int rank_of_choice(const SolvedMove& m) {
 }
 
 }  // namespace
+
+Position position_of(const Placement& placement, int size) {
+    Position pos;
+    pos.size = static_cast<std::uint8_t>(size);
+    pos.board = board_mask(size);
+    pos.generals = placement.generals;
+    pos.soldiers = placement.soldiers;
+    pos.side = placement.side;
+    return pos;
+}
 
 Placement after(const Placement& p, Move move) {
     const Bitboard moved = point_bit(move.from) | point_bit(move.to);

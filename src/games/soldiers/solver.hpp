@@ -47,6 +47,9 @@ struct Placement {
 inline Placement placement_of(const Position& pos) {
     return {pos.generals, pos.soldiers, pos.side};
 }
+// The position of an N x N board with the placement's pieces and side to move, its counters at
+// zero and no history.
+Position position_of(const Placement& placement, int size);
 // The placement after a legal move.
 Placement after(const Placement& placement, Move move);
 

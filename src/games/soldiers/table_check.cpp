@@ -38,17 +38,10 @@ int distance_by_equation(const Tablebase& tables, Position& pos, const Placement
     return p.side == winner ? best : worst;
 }
 
-Position board_of(const Tablebase& tables) {
-    Position pos;
-    pos.size = static_cast<std::uint8_t>(tables.size());
-    pos.board = board_mask(tables.size());
-    return pos;
-}
-
 }  // namespace
 
 int distance_by_equation(const Tablebase& tables, const Placement& p, Color winner) {
-    Position pos = board_of(tables);
+    Position pos = position_of(p, tables.size());
     return distance_by_equation(tables, pos, p, winner);
 }
 
@@ -61,8 +54,9 @@ TableCheck check_tables(const Tablebase& tables, int threads,
     for (int soldiers = 0; soldiers <= tables.max_soldiers(); ++soldiers) {
         const std::uint64_t n = tables.layer_placements(soldiers);
         const auto check_slice = [&](int slice) {
-            // One Position per thread: move generation reads only its pieces and board.
-            Position pos = board_of(tables);
+            // One Position per thread, its pieces replaced for each placement: making one
+            // costs more than checking a placement (it carries its history).
+            Position pos = position_of(Placement{0, 0, kGenerals}, tables.size());
             TableCheck mine;
             for (std::uint64_t i = n * slice / threads; i < n * (slice + 1) / threads; ++i) {
                 const Placement p = tables.placement(soldiers, i);
