@@ -54,18 +54,6 @@ const Tablebase* tables_for(Registry& reg, const Position& pos, const search::Ti
     return same_board;
 }
 
-int rank_of(Value value, int plies) {
-    switch (value) {
-        case Value::win:
-            return 100'000 - plies;
-        case Value::draw:
-            return 0;
-        case Value::loss:
-            return -100'000 + plies;
-    }
-    return 0;
-}
-
 }  // namespace
 
 Result<void> add_tables_file(const std::string& path) {
@@ -94,7 +82,7 @@ std::optional<PerfectMove> perfect_move(const Position& pos, const search::TimeB
         make_move(next, m.move);
         const bool repeats = status(next) == Status::draw_by_repetition;
         const Value value = repeats ? Value::draw : m.value;
-        const int rank = rank_of(value, m.distance);
+        const int rank = preference(value, m.distance);
         if (first || rank > best_rank) {
             best = {m.move, value, first && !repeats ? solution.line : std::vector<Move>{}};
             best_rank = rank;

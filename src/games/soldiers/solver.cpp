@@ -138,19 +138,6 @@ class Analysis {
     std::vector<std::uint8_t> to_soldiers_win_;
 };
 
-int rank_of_choice(const SolvedMove& m) {
-    // Wins first, the fastest first; then draws; then losses, the slowest first.
-    switch (m.value) {
-        case Value::win:
-            return 1000 - m.distance;
-        case Value::draw:
-            return 0;
-        case Value::loss:
-            return -1000 + m.distance;
-    }
-    return 0;
-}
-
 }  // namespace
 
 Position position_of(const Placement& placement, int size) {
@@ -168,6 +155,19 @@ Placement after(const Placement& p, Move move) {
     if (p.side == kSoldiers) return {p.generals, p.soldiers ^ moved, kGenerals};
     const Bitboard taken = move.is_capture() ? point_bit(move.to) : 0;
     return {p.generals ^ moved, p.soldiers & ~taken, kSoldiers};
+}
+
+int preference(Value value, int distance) {
+    // Wins first, the fastest first; then draws; then losses, the slowest first.
+    switch (value) {
+        case Value::win:
+            return 1000 - distance;
+        case Value::draw:
+            return 0;
+        case Value::loss:
+            return -1000 + distance;
+    }
+    return 0;
 }
 
 std::pair<Value, int> value_at(RaceDistances distances, Color side, int quiet) {
@@ -219,7 +219,7 @@ Solution moves_and_value(const Position& root, const DistanceLookup& lookup) {
     });
     std::stable_sort(solution.moves.begin(), solution.moves.end(),
                      [](const SolvedMove& a, const SolvedMove& b) {
-                         return rank_of_choice(a) > rank_of_choice(b);
+                         return preference(a.value, a.distance) > preference(b.value, b.distance);
                      });
     solution.best = solution.moves.front().move;
     return solution;

@@ -65,6 +65,10 @@ struct RaceDistances {
 // the distance of the winner's race (0 for a draw).
 std::pair<Value, int> value_at(RaceDistances distances, Color side, int quiet);
 
+// How much the side to move likes a move of this value and distance (higher is better): wins,
+// the fastest first; draws; losses, the slowest first.
+int preference(Value value, int distance);
+
 struct SolvedMove {
     Move move;
     Value value;   // for the side that plays it
