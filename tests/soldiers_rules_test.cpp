@@ -10,17 +10,12 @@
 #include "games/soldiers/game.hpp"
 #include "search/perft.hpp"
 #include "sente/session.hpp"
+#include "soldiers_position_text.hpp"
 
 using namespace sente::soldiers;
 using sente::ErrorCode;
 
 namespace {
-
-Position position(const char* text) {
-    auto parsed = parse_position(text);
-    REQUIRE_MESSAGE(parsed.ok(), text);
-    return parsed.value();
-}
 
 std::set<std::string> move_names(const Position& pos) {
     std::set<std::string> names;

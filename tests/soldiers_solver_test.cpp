@@ -9,6 +9,7 @@
 
 #include "games/soldiers/game.hpp"
 #include "games/soldiers/solver.hpp"
+#include "soldiers_position_text.hpp"
 #include "soldiers_reference.hpp"
 #include "soldiers_to_reference.hpp"
 
@@ -32,12 +33,6 @@ int brute_force(ref::Game& game) {
         if (best == 1) break;
     }
     return best;
-}
-
-Position position(const char* text) {
-    auto parsed = parse_position(text);
-    REQUIRE_MESSAGE(parsed.ok(), text);
-    return parsed.value();
 }
 
 }  // namespace

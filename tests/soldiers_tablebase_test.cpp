@@ -20,6 +20,7 @@
 #include "games/soldiers/table_check.hpp"
 #include "games/soldiers/tablebase.hpp"
 #include "sente/session.hpp"
+#include "soldiers_position_text.hpp"
 
 using namespace sente::soldiers;
 using sente::Color;
@@ -61,12 +62,6 @@ std::vector<Placement> every_placement(int size, int generals, int soldiers) {
         } while (std::next_permutation(choose.begin(), choose.end()));
     } while (std::next_permutation(pick.begin(), pick.end()));
     return all;
-}
-
-Position position(const char* text) {
-    auto parsed = parse_position(text);
-    REQUIRE_MESSAGE(parsed.ok(), text);
-    return parsed.value();
 }
 
 }  // namespace
