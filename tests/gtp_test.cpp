@@ -43,7 +43,7 @@ TEST_CASE("basic replies carry the id") {
     CHECK(gtp.send("known_command play") == "= true");
     CHECK(gtp.send("known_command frobnicate") == "= false");
     CHECK(gtp.send("6 frobnicate") == "?6 unknown command");
-    CHECK(gtp.send("list_games") == "= Othello\nSoldiers");
+    CHECK(gtp.send("list_games") == "= Othello\nSoldiers\nGomoku\nGomoku-standard\nRenju\nCaro");
     CHECK(gtp.send("set_game othello") == "=");
     CHECK(gtp.send("set_game chess").rfind("? unknown game 'chess'", 0) == 0);
     CHECK(gtp.send("boardsize 8") == "=");

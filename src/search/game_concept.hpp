@@ -52,8 +52,10 @@ concept SearchableGame = requires(typename G::Position& pos, const typename G::P
 // beta) that rests on no heuristic evaluation: the exact value when it lies inside the window,
 // else a bound beyond it. `depth` is the remaining search depth and `eval` the level's settings,
 // so that a solver's cost can fit the search it serves. A solver that wants its results
-// remembered stores them in the table itself; the search does not. When the stop signal is raised
-// the solver may answer anything; the search then discards the answer. `nodes` counts its work.
+// remembered stores them in the table itself; the search does not. In games that score by
+// distance (kScoresByDistance) a solver counts plies from the node it solved, as the table does.
+// When the stop signal is raised the solver may answer anything; the search then discards the
+// answer. `nodes` counts its work.
 template <class G>
 concept LeafSolver = requires {
     typename G::Solver;

@@ -9,11 +9,22 @@
 
 namespace sente::search {
 
+// Every legal move: a game whose search tries only some of them (Gomoku) names the full list
+// generate_legal_moves.
+template <SearchableGame G>
+void generate_all_moves(const typename G::Position& pos, typename G::MoveList& moves) {
+    if constexpr (requires { G::generate_legal_moves(pos, moves); }) {
+        G::generate_legal_moves(pos, moves);
+    } else {
+        G::generate_moves(pos, moves);
+    }
+}
+
 template <SearchableGame G>
 std::uint64_t perft(typename G::Position& pos, int depth) {
     if (depth <= 0) return 1;
     typename G::MoveList moves;
-    G::generate_moves(pos, moves);
+    generate_all_moves<G>(pos, moves);
     if (moves.empty()) return 1;
     if (depth == 1) return moves.size();
     std::uint64_t leaves = 0;

@@ -311,7 +311,8 @@ class Searcher {
                     stopped_ = true;  // the solver was cut short: its answer means nothing
                     return 0;
                 }
-                return *solved;
+                // Solvers count plies to the end from the node they solved, as the table does.
+                return score_from_table<G>(*solved, ply);
             }
         }
 

@@ -128,7 +128,7 @@ class GameDriverFor final : public GameDriver {
 
     std::vector<std::string> legal_moves(Orientation orientation) const override {
         typename G::MoveList moves;
-        G::generate_moves(position_, moves);
+        search::generate_all_moves<G>(position_, moves);
         std::vector<std::string> texts;
         for (const auto& entry : moves) texts.push_back(G::format_move(entry.move, orientation));
         return texts;

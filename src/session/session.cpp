@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "games/gomoku/game.hpp"
 #include "games/reversi/game.hpp"
 #include "games/soldiers/game.hpp"
 #include "search/timeman.hpp"
@@ -43,6 +44,18 @@ const std::array kGames = {
               &make_driver<reversi::ReversiGame>},
     GameEntry{&soldiers::SoldiersGame::info, soldiers::SoldiersGame::kAliases,
               &make_driver<soldiers::SoldiersGame>},
+    GameEntry{&gomoku::GomokuGame<gomoku::Rule::freestyle>::info,
+              gomoku::GomokuGame<gomoku::Rule::freestyle>::kAliases,
+              &make_driver<gomoku::GomokuGame<gomoku::Rule::freestyle>>},
+    GameEntry{&gomoku::GomokuGame<gomoku::Rule::standard>::info,
+              gomoku::GomokuGame<gomoku::Rule::standard>::kAliases,
+              &make_driver<gomoku::GomokuGame<gomoku::Rule::standard>>},
+    GameEntry{&gomoku::GomokuGame<gomoku::Rule::renju>::info,
+              gomoku::GomokuGame<gomoku::Rule::renju>::kAliases,
+              &make_driver<gomoku::GomokuGame<gomoku::Rule::renju>>},
+    GameEntry{&gomoku::GomokuGame<gomoku::Rule::caro>::info,
+              gomoku::GomokuGame<gomoku::Rule::caro>::kAliases,
+              &make_driver<gomoku::GomokuGame<gomoku::Rule::caro>>},
 };
 
 bool same_name(std::string_view a, std::string_view b) {

@@ -1,0 +1,247 @@
+#pragma once
+
+// Gomoku, under each of its rules, as the search and the Session see it: the game concept's types
+// and static functions. One type per rule (GomokuGame<Rule::renju>, ...), so that each rule is
+// its own game for `set_game` and `list_games`.
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "games/gomoku/eval.hpp"
+#include "games/gomoku/movegen.hpp"
+#include "games/gomoku/notation.hpp"
+#include "games/gomoku/position.hpp"
+#include "games/gomoku/renju.hpp"
+#include "games/gomoku/vcf.hpp"
+#include "search/score.hpp"
+#include "search/search.hpp"
+#include "search/tt.hpp"
+#include "sente/result.hpp"
+#include "sente/types.hpp"
+
+namespace sente::gomoku {
+
+struct Evaluator {
+    EvalKind kind = EvalKind::full;
+    int vcf_fours = 0;  // the longest VCF the threat solver looks for (0: none)
+};
+
+// Proven results sit above kWin by how many plies are left of this many.
+inline constexpr int kMaxDistance = 500;
+
+constexpr search::Score win_in(int plies) { return search::kWin + kMaxDistance - plies; }
+
+// The threat solver at the search's nodes: wins and losses that threats settle without search.
+// Its scores count plies from the node it was asked about (the search adds the node's ply).
+class ThreatSolver {
+  public:
+    ThreatSolver(search::TranspositionTable& tt, const std::atomic<bool>& stop, search::BusyMoves*)
+        : tt_(tt), vcf_(&stop) {}
+
+    std::optional<search::Score> solve(const Position& pos, const Evaluator& eval, int depth,
+                                       search::Score, search::Score) {
+        if (is_game_over(pos)) return std::nullopt;
+        const Color me = pos.side;
+        const Color them = opponent(me);
+        if (pos.count(me, kThreatFive) > 0) return win_in(1);
+        const int their_fives = pos.count(them, kThreatFive);
+        if (their_fives >= 2) return -win_in(2);
+        if (their_fives == 1) {
+            const int block = *find_five_point(pos, them);
+            if (!is_legal_point(pos, block)) return -win_in(2);
+            return std::nullopt;  // the block is forced; the search plays it
+        }
+        if (eval.vcf_fours == 0 || pos.count(me, kThreatFour) + pos.count(me, kThreatFourThree) +
+                                           pos.count(me, kThreatFlexFour) ==
+                                       0) {
+            return std::nullopt;
+        }
+        // Deeper nodes are many and each gets a small budget; near the root a larger one.
+        const std::uint64_t budget = depth >= 4 ? 20000 : 400;
+        // The VCF search plays on the position and restores it exactly; copying the 25 kB
+        // position at every node would cost more than the search.
+        const auto win = vcf_.find(const_cast<Position&>(pos), eval.vcf_fours, budget);
+        if (!win) return std::nullopt;
+        const search::Score score = win_in(win->plies);
+        tt_.store(pos.key, static_cast<std::uint16_t>(win->first.point), score,
+                  search::TranspositionTable::exhaustive_depth(0), search::Bound::exact);
+        return score;
+    }
+    std::uint64_t nodes() const { return vcf_.nodes(); }
+
+  private:
+    search::TranspositionTable& tt_;
+    VcfSearch vcf_;
+};
+
+struct RuleInfo {
+    std::string_view id;
+    std::string_view gtp_name;
+    std::string_view title;
+    std::array<std::string_view, 3> aliases;
+};
+
+template <Rule R>
+struct GomokuGame {
+    using Position = gomoku::Position;
+    using Move = gomoku::Move;
+    struct Undo {};
+    using MoveList = gomoku::MoveList;
+    using Evaluator = gomoku::Evaluator;
+    using Solver = ThreatSolver;
+
+    static constexpr bool kScoresByDistance = true;
+
+    // ---- Search --------------------------------------------------------------------------
+    static void generate_moves(const Position& pos, MoveList& list) {
+        generate_search_moves(pos, list);
+    }
+    // Every legal point, for people and GUIs (the search tries fewer, see movegen.hpp).
+    static void generate_legal_moves(const Position& pos, MoveList& list) {
+        gomoku::generate_legal_moves(pos, list);
+    }
+    static Undo make_move(Position& pos, Move move) {
+        gomoku::make_move(pos, move);
+        return {};
+    }
+    static void unmake_move(Position& pos, Move move, Undo) { gomoku::unmake_move(pos, move); }
+    static bool is_game_over(const Position& pos) { return gomoku::is_game_over(pos); }
+    static search::Score terminal_score(const Position& pos, int ply) {
+        if (!pos.winner) return 0;
+        return *pos.winner == pos.side ? win_in(ply) : -win_in(ply);
+    }
+    static search::Score evaluate(const Position& pos, const Evaluator&) {
+        return gomoku::evaluate(pos);
+    }
+    static int order_score(const Position& pos, Move move, int /*depth*/) {
+        return order_value(pos, move.point);
+    }
+    static std::uint64_t hash(const Position& pos) { return pos.key; }
+    static Color side_to_move(const Position& pos) { return pos.side; }
+    static std::uint16_t pack(Move move) { return move.point; }
+    static Move unpack(std::uint16_t packed) { return Move{packed}; }
+
+    // ---- Session -------------------------------------------------------------------------
+    static constexpr RuleInfo kRule = [] {
+        switch (R) {
+            case Rule::freestyle:
+                return RuleInfo{"gomoku",
+                                "Gomoku",
+                                "Gomoku (freestyle: five or more wins)",
+                                {"freestyle", "gomoku-freestyle", "five-in-a-row"}};
+            case Rule::standard:
+                return RuleInfo{"gomoku-standard",
+                                "Gomoku-standard",
+                                "Gomoku (standard: exactly five wins)",
+                                {"standard", "standard-gomoku", "exact-five"}};
+            case Rule::renju:
+                return RuleInfo{"renju",
+                                "Renju",
+                                "Renju (black: exactly five, no double-three, double-four or "
+                                "overline)",
+                                {"gomoku-renju", "renju-rif", "rif"}};
+            case Rule::caro:
+                return RuleInfo{"caro",
+                                "Caro",
+                                "Caro (a five blocked at both ends does not win)",
+                                {"gomoku-caro", "co-caro", "caro-gomoku"}};
+        }
+        return RuleInfo{};
+    }();
+    static constexpr std::array<std::string_view, 3> kAliases = kRule.aliases;
+
+    // Middle-game positions from games sente played against itself (15 x 15, 20 x 20).
+    static constexpr std::array<std::string_view, 4> kBenchPositions = {
+        "15/15/15/15/15/6o8/6xo7/5oxx7/5x1x7/15/15/15/15/15/15 w",
+        "15/15/15/15/5o9/5xo8/4oxxx7/5oxo7/5x1x7/7o7/15/15/15/15/15 b",
+        "15/15/15/15/15/15/5o9/5xxo7/6ox7/6xo7/5x1x7/15/15/15/15 w",
+        "20/20/20/20/20/20/20/9o10/8xx10/8xo10/7x1o10/20/20/20/20/20/20/20/20/20 b",
+    };
+
+    static const GameInfo& info() {
+        static const GameInfo kInfo{kRule.id,    kRule.gtp_name,
+                                    kRule.title, kMinSize,
+                                    kMaxSize,    kDefaultSize,
+                                    10,          kBenchPositions,
+                                    true,        "h8 (columns A.. without I, row 1 at the bottom)"};
+        return kInfo;
+    }
+
+    static Position start_position(int size) { return empty_position(size, R); }
+    static int board_size(const Position& pos) { return pos.size; }
+    static bool is_pass(Move) { return false; }
+    static Result<Move> parse_move(std::string_view text, Orientation) {
+        return gomoku::parse_move(text);
+    }
+    static std::string format_move(Move move, Orientation) { return gomoku::format_move(move); }
+    static Result<void> check_move(const Position& pos, Move move, Orientation) {
+        return gomoku::check_move(pos, move);
+    }
+    static Outcome outcome(const Position& pos) { return gomoku::outcome(pos); }
+    static std::string render(const Position& pos, Move last, Orientation) {
+        return gomoku::render(pos, last);
+    }
+    static std::string board_rows(const Position& pos, Orientation) {
+        return gomoku::board_rows(pos);
+    }
+    static std::string format_position(const Position& pos) { return gomoku::format_position(pos); }
+    static Result<Position> parse_position(std::string_view text) {
+        return gomoku::parse_position(text, R);
+    }
+    // Each side's stones still to come, for the time manager: a game rarely fills the board.
+    static int moves_left(const Position& pos) {
+        const int empty = pos.size * pos.size - pos.stone_count;
+        return std::clamp(empty / 4, 8, 40);
+    }
+
+    // ---- Levels --------------------------------------------------------------------------
+    struct Level {
+        std::string_view name;
+        Evaluator eval;
+        int max_depth;  // 0: no depth limit (the clock decides)
+    };
+    // 1-3 are the seed programs' easy, medium and hard players.
+    static constexpr std::array<Level, 10> kLevels = {{
+        {"easy: greedy, one ply (the seed's easy player)", {EvalKind::greedy, 0}, 1},
+        {"medium: two plies", {EvalKind::full, 0}, 2},
+        {"hard: alpha-beta, four plies", {EvalKind::full, 0}, 4},
+        {"five plies and VCF", {EvalKind::full, 6}, 5},
+        {"six plies and VCF", {EvalKind::full, 10}, 6},
+        {"eight plies and VCF", {EvalKind::full, 12}, 8},
+        {"ten plies and VCF", {EvalKind::full, 16}, 10},
+        {"twelve plies and VCF", {EvalKind::full, 20}, 12},
+        {"strong (the clock decides)", {EvalKind::full, 24}, 0},
+        {"full strength", {EvalKind::full, 30}, 0},
+    }};
+    static const Level& level(int number) { return kLevels[number - 1]; }
+
+    // The easy level plays without searching.
+    static std::optional<search::SearchResult<Move>> known_move(const Position& pos, int level,
+                                                                const search::Limits&) {
+        if (kLevels[level - 1].eval.kind != EvalKind::greedy) return std::nullopt;
+        search::SearchResult<Move> result;
+        result.best = Move{static_cast<std::uint16_t>(greedy_point(pos))};
+        result.info.depth = 1;
+        result.info.pv = {result.best};
+        result.info.score = gomoku::evaluate(pos);
+        return result;
+    }
+
+    static std::string score_text(search::Score score, bool exact) {
+        if (search::is_proven_win(score))
+            return fmt::format("win in {}", search::kWin + kMaxDistance - score);
+        if (search::is_proven_loss(score))
+            return fmt::format("loss in {}", search::kWin + kMaxDistance + score);
+        if (exact && score == 0) return "draw";
+        return fmt::format("{:+.2f}", score / 100.0);
+    }
+};
+
+}  // namespace sente::gomoku

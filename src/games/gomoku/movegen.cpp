@@ -1,0 +1,64 @@
+#include "games/gomoku/movegen.hpp"
+
+#include "games/gomoku/renju.hpp"
+
+namespace sente::gomoku {
+
+namespace {
+
+Move move_at(int point) { return Move{static_cast<std::uint16_t>(point)}; }
+
+bool makes_four(const Position& pos, Color color, int point) {
+    for (int d = 0; d < 4; ++d) {
+        const LinePattern p = pos.line(color, d, point);
+        if (p == kBlock4 || p == kFlex4) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+void generate_legal_moves(const Position& pos, MoveList& list) {
+    if (is_game_over(pos)) return;
+    for_each_point(pos, [&](int point) {
+        if (is_legal_point(pos, point)) list.push(move_at(point));
+    });
+}
+
+void generate_search_moves(const Position& pos, MoveList& list) {
+    if (is_game_over(pos)) return;
+    const Color me = pos.side;
+    const Color them = opponent(me);
+
+    if (pos.stone_count == 0) {
+        list.push(move_at(point_at(pos.size / 2, pos.size / 2)));
+        return;
+    }
+    if (pos.count(me, kThreatFive) > 0) {
+        list.push(move_at(*find_five_point(pos, me)));
+        return;
+    }
+    if (pos.count(them, kThreatFive) > 0) {
+        for_each_point(pos, [&](int point) {
+            if (pos.threat(them, point) == kThreatFive && is_legal_point(pos, point))
+                list.push(move_at(point));
+        });
+        if (list.empty()) {
+            // Renju's black cannot block: whatever black plays, white makes five.
+            for_each_point(pos, [&](int point) {
+                if (list.empty() && is_legal_point(pos, point)) list.push(move_at(point));
+            });
+        }
+        return;
+    }
+    const bool must_defend =
+        pos.count(them, kThreatFlexFour) > 0 || pos.count(them, kThreatFourThree) > 0;
+    for_each_point(pos, [&](int point) {
+        if (pos.stones[point] != kEmpty || pos.nearby[point] == 0) return;
+        if (must_defend && !makes_four(pos, me, point) && !makes_four(pos, them, point)) return;
+        if (is_legal_point(pos, point)) list.push(move_at(point));
+    });
+    if (list.empty()) generate_legal_moves(pos, list);
+}
+
+}  // namespace sente::gomoku

@@ -1,0 +1,25 @@
+#pragma once
+
+// Which points the search tries, and which points are legal.
+//
+// The search does not try all of a board's up to 484 points: only empty points within two of a
+// stone, and fewer when a threat forces the reply. Each restriction is a rule of the game, not a
+// guess, except the last, which is the standard threat-space argument:
+//   - the side to move can make five: only that point;
+//   - the opponent could make five next move: only the points that stop it (if none can be
+//     played, any point: the game is lost either way);
+//   - the opponent could make an open four (or a four-three) next move: only the side to move's
+//     own fours (which force a reply) and the points where the opponent would make a four, which
+//     include every point that breaks the threat.
+
+#include "games/gomoku/position.hpp"
+#include "search/move_list.hpp"
+
+namespace sente::gomoku {
+
+using MoveList = search::MoveList<Move, kMaxSize * kMaxSize>;
+
+void generate_search_moves(const Position& pos, MoveList& list);
+void generate_legal_moves(const Position& pos, MoveList& list);
+
+}  // namespace sente::gomoku

@@ -1,0 +1,39 @@
+#pragma once
+
+// Gomoku text: points as GTP vertices (columns A.. skipping I, row 1 at the bottom), the
+// one-line position text, and the board for people.
+//
+// Position text: the rows from the top, separated by '/', with 'x' for black, 'o' for white and
+// a number for a run of empty points, then the side to move ('b' or 'w'):
+//   "15/15/15/15/15/15/15/7x7/15/15/15/15/15/15/15 w" is a 15 x 15 board after black's first move
+//   in the centre. The rule is the game's (gomoku, gomoku-standard, renju, caro), not the text's.
+
+#include <string>
+#include <string_view>
+
+#include "games/gomoku/position.hpp"
+#include "sente/result.hpp"
+
+namespace sente::gomoku {
+
+// The column letters of GTP vertices: 22 of them, I left out.
+inline constexpr std::string_view kColumnLetters = "abcdefghjklmnopqrstuvw";
+
+Result<Move> parse_move(std::string_view text);
+std::string format_move(Move move);
+
+// Whether the side to move may play `move` (on the board, empty, not a renju foul), with the
+// reason when not.
+Result<void> check_move(const Position& pos, Move move);
+
+Outcome outcome(const Position& pos);
+
+std::string format_position(const Position& pos);
+Result<Position> parse_position(std::string_view text, Rule rule);
+
+std::string board_rows(const Position& pos);
+std::string render(const Position& pos, Move last_move);
+
+std::string_view rule_name(Rule rule);
+
+}  // namespace sente::gomoku

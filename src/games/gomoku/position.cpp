@@ -1,0 +1,284 @@
+#include "games/gomoku/position.hpp"
+
+#include <algorithm>
+
+namespace sente::gomoku {
+
+namespace {
+
+constexpr std::uint64_t splitmix(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+struct ZobristKeys {
+    std::array<std::array<std::uint64_t, kPoints>, 2> stone{};
+    std::uint64_t white_to_move = 0;
+    std::array<std::uint64_t, kMaxSize + 1> size{};
+    std::array<std::uint64_t, 4> rule{};
+};
+
+constexpr ZobristKeys make_keys() {
+    ZobristKeys keys;
+    std::uint64_t state = 0x5E47E60A0C0FFEEULL;
+    for (auto& colour : keys.stone)
+        for (auto& k : colour) k = splitmix(state);
+    keys.white_to_move = splitmix(state);
+    for (auto& k : keys.size) k = splitmix(state);
+    for (auto& k : keys.rule) k = splitmix(state);
+    return keys;
+}
+
+const ZobristKeys& zobrist() {
+    static const ZobristKeys keys = make_keys();
+    return keys;
+}
+
+// What one line class is worth on a point, for the evaluation and move ordering.
+constexpr std::array<int, kLinePatterns> kLineValue = {
+    0,     // dead
+    0,     // overline
+    1,     // block1
+    3,     // flex1
+    6,     // block2
+    16,    // flex2
+    20,    // block3
+    60,    // flex3
+    70,    // block4
+    500,   // flex4
+    3000,  // five
+};
+
+// The number of plies (stones) around a point that the rule needs to confirm a five: the run
+// through the point and, for exactly-five and caro rules, the point just beyond it.
+constexpr int kUpdateReach = 5;
+
+bool needs_confirmation(LineRule rule) { return rule != LineRule::at_least_five; }
+
+// The length of the run of `stone` through `point` along `step`, counting `point` itself, and
+// the points just beyond both ends.
+struct Run {
+    int length;
+    int before;  // the point before the first stone
+    int after;   // the point after the last stone
+};
+
+Run run_through(const Position& pos, int point, int step, Stone stone) {
+    int before = point - step;
+    while (pos.stones[before] == stone) before -= step;
+    int after = point + step;
+    while (pos.stones[after] == stone) after += step;
+    return Run{(after - before) / step - 1, before, after};
+}
+
+bool run_wins(const Position& pos, const Run& run, LineRule rule, Stone opponent) {
+    switch (rule) {
+        case LineRule::at_least_five:
+            return run.length >= 5;
+        case LineRule::exactly_five:
+            return run.length == 5;
+        case LineRule::unblocked_five:
+            if (run.length > 5) return true;
+            return run.length == 5 &&
+                   !(pos.stones[run.before] == opponent && pos.stones[run.after] == opponent);
+    }
+    return false;
+}
+
+// Whether a stone of `color` on the empty `point` makes five along direction `d`, on the board.
+bool confirms_five(const Position& pos, int point, int d, Color color) {
+    const LineRule rule = line_rule(pos.rule, color);
+    const Run run = run_through(pos, point, kDirections[d], stone_of(color));
+    return run_wins(pos, run, rule, stone_of(opponent(color)));
+}
+
+void refresh_line(Position& pos, int point, int d) {
+    const LineKey key = pos.keys[d][point];
+    for (const Color color : {Color::black, Color::white}) {
+        const int c = index_of(color);
+        LinePattern pattern = (*pos.tables[c])[key];
+        if (pattern == kFive && needs_confirmation(line_rule(pos.rule, color)) &&
+            !confirms_five(pos, point, d, color)) {
+            pattern = line_rule(pos.rule, color) == LineRule::exactly_five ? kOverline : kDead;
+        }
+        pos.lines[c][d][point] = pattern;
+    }
+}
+
+Threat combine(const std::array<LinePattern, 4>& lines, int& value) {
+    int fives = 0, flex4 = 0, block4 = 0, flex3 = 0;
+    value = 0;
+    for (const LinePattern p : lines) {
+        value += kLineValue[p];
+        fives += p == kFive;
+        flex4 += p == kFlex4;
+        block4 += p == kBlock4;
+        flex3 += p == kFlex3;
+    }
+    if (fives > 0) return kThreatFive;
+    if (flex4 > 0 || block4 >= 2) {
+        value = std::max(value, 600);
+        return kThreatFlexFour;
+    }
+    if (block4 > 0 && flex3 > 0) {
+        value = std::max(value, 400);
+        return kThreatFourThree;
+    }
+    if (block4 > 0) return kThreatFour;
+    if (flex3 >= 2) {
+        value = std::max(value, 250);
+        return kThreatDoubleThree;
+    }
+    if (flex3 > 0) return kThreatThree;
+    return kNoThreat;
+}
+
+// Recomputes the combined threat and value of a point for both colours from its line classes.
+void refresh_point(Position& pos, int point) {
+    for (int c = 0; c < 2; ++c) {
+        --pos.threat_counts[c][pos.threats[c][point]];
+        pos.value_sums[c] -= pos.values[c][point];
+        Threat threat = kNoThreat;
+        int value = 0;
+        if (pos.stones[point] == kEmpty) {
+            threat = combine({pos.lines[c][0][point], pos.lines[c][1][point],
+                              pos.lines[c][2][point], pos.lines[c][3][point]},
+                             value);
+        }
+        pos.threats[c][point] = threat;
+        pos.values[c][point] = static_cast<std::int16_t>(value);
+        ++pos.threat_counts[c][threat];
+        pos.value_sums[c] += value;
+    }
+}
+
+// Everything a stone arriving on or leaving `point` changes, after pos.stones was updated.
+void update_around(Position& pos, int point, Stone stone) {
+    const int reach = needs_confirmation(line_rule(pos.rule, Color::black)) ||
+                              needs_confirmation(line_rule(pos.rule, Color::white))
+                          ? kUpdateReach
+                          : 4;
+    for (int d = 0; d < 4; ++d) {
+        const int step = kDirections[d];
+        for (int k = 1; k <= reach; ++k) {
+            const int ahead = point + k * step;
+            const int behind = point - k * step;
+            if (k <= 4) {
+                // The stone sits `k` points behind `ahead` and `k` ahead of `behind`.
+                pos.keys[d][ahead] ^= static_cast<LineKey>(stone << key_shift(-k));
+                pos.keys[d][behind] ^= static_cast<LineKey>(stone << key_shift(k));
+            }
+            for (const int q : {ahead, behind}) {
+                if (pos.stones[q] != kEmpty) continue;
+                refresh_line(pos, q, d);
+                refresh_point(pos, q);
+            }
+        }
+    }
+    for (int dr = -2; dr <= 2; ++dr) {
+        for (int dc = -2; dc <= 2; ++dc) {
+            std::uint8_t& near = pos.nearby[point + dr * kStride + dc];
+            near = pos.stones[point] == kEmpty ? near - 1 : near + 1;
+        }
+    }
+}
+
+void put(Position& pos, int point, Color color) {
+    const Stone stone = stone_of(color);
+    pos.stones[point] = stone;
+    pos.key ^= zobrist().stone[index_of(color)][point];
+    ++pos.stone_count;
+    refresh_point(pos, point);  // occupied: no threat, no value
+    update_around(pos, point, stone);
+}
+
+void take(Position& pos, int point) {
+    const Stone stone = pos.stones[point];
+    pos.stones[point] = kEmpty;
+    pos.key ^= zobrist().stone[stone - 1][point];
+    --pos.stone_count;
+    update_around(pos, point, stone);
+    // The point's own lines went stale while it was occupied.
+    for (int d = 0; d < 4; ++d) refresh_line(pos, point, d);
+    refresh_point(pos, point);
+}
+
+}  // namespace
+
+Position empty_position(int size, Rule rule) {
+    Position pos;
+    pos.size = static_cast<std::uint8_t>(size);
+    pos.rule = rule;
+    pos.tables = {&line_table(line_rule(rule, Color::black), Color::black),
+                  &line_table(line_rule(rule, Color::white), Color::white)};
+    pos.stones.fill(kWall);
+    for (int row = 0; row < size; ++row)
+        for (int column = 0; column < size; ++column) pos.stones[point_at(column, row)] = kEmpty;
+    for (int point = 0; point < kPoints; ++point) {
+        for (int d = 0; d < 4; ++d) {
+            LineKey key = 0;
+            for (int offset = -4; offset <= 4; ++offset) {
+                const int q = point + offset * kDirections[d];
+                if (offset == 0 || q < 0 || q >= kPoints) continue;
+                key |= static_cast<LineKey>(pos.stones[q] << key_shift(offset));
+            }
+            pos.keys[d][point] = key;
+        }
+    }
+    pos.threat_counts[0][kNoThreat] = pos.threat_counts[1][kNoThreat] = kPoints;
+    for_each_point(pos, [&](int point) {
+        for (int d = 0; d < 4; ++d) refresh_line(pos, point, d);
+        refresh_point(pos, point);
+    });
+    pos.key = zobrist().size[size] ^ zobrist().rule[static_cast<int>(rule)];
+    return pos;
+}
+
+void place_stone(Position& pos, int point, Color color) { put(pos, point, color); }
+
+void set_side_to_move(Position& pos, Color color) {
+    if (pos.side != color) pos.key ^= zobrist().white_to_move;
+    pos.side = color;
+}
+
+bool has_five_at(const Position& pos, int point, Color color) {
+    const LineRule rule = line_rule(pos.rule, color);
+    for (int d = 0; d < 4; ++d) {
+        const Run run = run_through(pos, point, kDirections[d], stone_of(color));
+        if (run_wins(pos, run, rule, stone_of(opponent(color)))) return true;
+    }
+    return false;
+}
+
+void make_move(Position& pos, Move move) {
+    const int point = move.point;
+    const Color mover = pos.side;
+    // The point's classes are confirmed on the board, so they say whether this stone wins.
+    const bool wins = pos.threats[index_of(mover)][point] == kThreatFive;
+    put(pos, point, mover);
+    if (wins) pos.winner = mover;
+    pos.side = opponent(mover);
+    pos.key ^= zobrist().white_to_move;
+}
+
+void unmake_move(Position& pos, Move move) {
+    pos.side = opponent(pos.side);
+    pos.key ^= zobrist().white_to_move;
+    pos.winner.reset();
+    take(pos, move.point);
+}
+
+bool is_game_over(const Position& pos) { return pos.winner.has_value() || pos.is_full(); }
+
+std::optional<int> find_five_point(const Position& pos, Color color) {
+    if (pos.count(color, kThreatFive) == 0) return std::nullopt;
+    std::optional<int> found;
+    for_each_point(pos, [&](int point) {
+        if (!found && pos.threat(color, point) == kThreatFive) found = point;
+    });
+    return found;
+}
+
+}  // namespace sente::gomoku

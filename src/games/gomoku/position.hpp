@@ -1,0 +1,94 @@
+#pragma once
+
+// A Gomoku position with everything the search asks about a point kept up to date as stones
+// come and go: for each empty point, each colour and each line direction, the threat class a
+// stone there would make (patterns.hpp); for each point and colour, the combined threat and a
+// value; and for each colour, how many points of each threat it has and the sum of the values.
+// A move updates the (at most 40) points whose lines it changes, so asking "can the side to move
+// make five?" or "what is this point worth?" costs a lookup, not a scan.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include "games/gomoku/board.hpp"
+#include "games/gomoku/patterns.hpp"
+#include "sente/types.hpp"
+
+namespace sente::gomoku {
+
+// What a stone on a point makes over all four lines, strongest first in the enum's order.
+enum Threat : std::uint8_t {
+    kNoThreat,
+    kThreatThree,        // one open three (flex3)
+    kThreatDoubleThree,  // two or more open threes
+    kThreatFour,         // a four (block4), nothing stronger
+    kThreatFourThree,    // a four and an open three: wins unless the four's block defends
+    kThreatFlexFour,     // an open four or two fours: five next move whatever the reply
+    kThreatFive,         // five in a row now
+};
+inline constexpr int kThreats = kThreatFive + 1;
+
+struct Position {
+    std::array<Stone, kPoints> stones{};
+    std::array<std::array<LineKey, kPoints>, 4> keys{};
+    // [colour][direction][point]: the class of that colour's stone on the (empty) point.
+    std::array<std::array<std::array<LinePattern, kPoints>, 4>, 2> lines{};
+    std::array<std::array<Threat, kPoints>, 2> threats{};       // kNoThreat on occupied points
+    std::array<std::array<std::int16_t, kPoints>, 2> values{};  // 0 on occupied points
+    std::array<std::array<std::int16_t, kThreats>, 2> threat_counts{};
+    std::array<std::int32_t, 2> value_sums{};
+    // Stones within two points (a 5 x 5 square): the search's candidate points have one.
+    std::array<std::uint8_t, kPoints> nearby{};
+
+    std::array<const LineTable*, 2> tables{};
+    std::uint64_t key = 0;
+    std::uint16_t stone_count = 0;
+    std::uint8_t size = 0;
+    Rule rule = Rule::freestyle;
+    Color side = Color::black;
+    std::optional<Color> winner;  // set by the move that made five
+
+    bool on_board(int point) const { return stones[point] != kWall; }
+    bool is_empty(int point) const { return stones[point] == kEmpty; }
+    bool is_full() const { return stone_count == size * size; }
+    int count(Color color, Threat threat) const { return threat_counts[index_of(color)][threat]; }
+    Threat threat(Color color, int point) const { return threats[index_of(color)][point]; }
+    LinePattern line(Color color, int direction, int point) const {
+        return lines[index_of(color)][direction][point];
+    }
+    int value(Color color, int point) const { return values[index_of(color)][point]; }
+};
+
+// An empty board of `size` (kMinSize..kMaxSize), black to move.
+Position empty_position(int size, Rule rule);
+
+// Puts a stone of `color` on an empty point without changing the side to move (position set-up).
+void place_stone(Position& pos, int point, Color color);
+
+// Sets the side to move (position set-up).
+void set_side_to_move(Position& pos, Color color);
+
+// Plays the side to move's stone on an empty point; the game is won if it made five.
+void make_move(Position& pos, Move move);
+// Takes back the last move, which was `move`.
+void unmake_move(Position& pos, Move move);
+
+bool is_game_over(const Position& pos);
+
+// Whether `color` has five through `point` (occupied by its stone) under the position's rule.
+bool has_five_at(const Position& pos, int point, Color color);
+
+// Calls fn(point) for every point of the board, bottom row first.
+template <class Fn>
+void for_each_point(const Position& pos, Fn&& fn) {
+    for (int row = 0; row < pos.size; ++row) {
+        const int first = point_at(0, row);
+        for (int point = first; point < first + pos.size; ++point) fn(point);
+    }
+}
+
+// The first empty point where `color` makes five, if any.
+std::optional<int> find_five_point(const Position& pos, Color color);
+
+}  // namespace sente::gomoku

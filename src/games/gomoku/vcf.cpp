@@ -1,0 +1,110 @@
+#include "games/gomoku/vcf.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "games/gomoku/renju.hpp"
+
+namespace sente::gomoku {
+
+namespace {
+
+Move move_at(int point) { return Move{static_cast<std::uint16_t>(point)}; }
+
+// Whether `color` may play the empty `point` (renju's black fouls aside, every empty point).
+bool allowed(const Position& pos, Color color, int point) {
+    if (pos.rule != Rule::renju || color != Color::black) return true;
+    return !may_be_foul(pos, point) || renju_foul(pos, point) == Foul::none;
+}
+
+}  // namespace
+
+bool VcfSearch::out_of_budget() const {
+    if (nodes_ >= budget_end_) return true;
+    return stop_ != nullptr && (nodes_ & 1023) == 0 && stop_->load(std::memory_order_relaxed);
+}
+
+std::optional<VcfWin> VcfSearch::find(Position& pos, int max_fours, std::uint64_t node_budget) {
+    budget_end_ = nodes_ + node_budget;
+    unplayed_plies_ = 0;
+    std::vector<Move> line;
+    if (is_game_over(pos) || !attack(pos, max_fours, line)) return std::nullopt;
+    VcfWin win;
+    win.first = line.front();
+    win.plies = static_cast<int>(line.size()) + unplayed_plies_;
+    win.line = std::move(line);
+    return win;
+}
+
+// The side to move attacks; on success `line` holds the moves from here to the five.
+bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
+    const Color attacker = pos.side;
+    const Color defender = opponent(attacker);
+    ++nodes_;
+    if (const auto five = find_five_point(pos, attacker)) {
+        line.push_back(move_at(*five));
+        return true;
+    }
+    if (fours_left <= 0 || out_of_budget()) return false;
+
+    // The attacker's fours, strongest first; only the one on the defender's five point if the
+    // defender threatens five (a four elsewhere would lose to it).
+    std::array<int, kMaxSize * kMaxSize> candidates;
+    int count = 0;
+    const std::optional<int> must_block = find_five_point(pos, defender);
+    if (must_block) {
+        if (pos.count(defender, kThreatFive) > 1) return false;
+        if (pos.threat(attacker, *must_block) >= kThreatFour) candidates[count++] = *must_block;
+    } else {
+        for_each_point(pos, [&](int point) {
+            if (pos.threat(attacker, point) >= kThreatFour) candidates[count++] = point;
+        });
+    }
+    std::sort(candidates.begin(), candidates.begin() + count, [&](int a, int b) {
+        return pos.threat(attacker, a) > pos.threat(attacker, b) ||
+               (pos.threat(attacker, a) == pos.threat(attacker, b) &&
+                pos.value(attacker, a) > pos.value(attacker, b));
+    });
+
+    for (int i = 0; i < count; ++i) {
+        const int point = candidates[i];
+        if (!allowed(pos, attacker, point)) continue;
+        const Move four = move_at(point);
+        make_move(pos, four);
+        line.push_back(four);
+        bool won = false;
+        const int fives = pos.count(attacker, kThreatFive);
+        if (fives >= 2) {
+            // An open four or a double four: the defender blocks one five, the attacker makes
+            // the other.
+            const int block = *find_five_point(pos, attacker);
+            make_move(pos, move_at(block));
+            line.push_back(move_at(block));
+            line.push_back(move_at(*find_five_point(pos, attacker)));
+            unmake_move(pos, move_at(block));
+            won = true;
+        } else if (fives == 1) {
+            const int block = *find_five_point(pos, attacker);
+            if (!allowed(pos, defender, block)) {
+                // Renju: black may not block there, so white's five comes next whatever black
+                // does; the line ends with the four, two plies short of the five.
+                unplayed_plies_ = 2;
+                won = true;
+            } else if (pos.threat(defender, block) != kThreatFive) {
+                make_move(pos, move_at(block));
+                line.push_back(move_at(block));
+                ++nodes_;
+                won = attack(pos, fours_left - 1, line);
+                if (!won) line.pop_back();
+                unmake_move(pos, move_at(block));
+            }
+        }
+        unmake_move(pos, four);
+        if (won) return true;
+        line.pop_back();
+        if (out_of_budget()) return false;
+    }
+    return false;
+}
+
+}  // namespace sente::gomoku
