@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "protocol/gomocup.hpp"
 #include "protocol/gtp.hpp"
 #include "sente/session.hpp"
 #include "sente/version.hpp"
@@ -121,6 +123,51 @@ int run_gtp(const Options& options) {
     return engine.run(STDIN_FILENO);
 }
 
+// Gomocup managers and GUIs play Gomoku: sente's game unless --game names a Gomoku rule.
+Options gomoku_options(Options options) {
+    static constexpr std::string_view kGomokuGames[] = {"gomoku", "gomoku-standard", "renju",
+                                                        "caro",   "freestyle",       "standard"};
+    if (std::find(std::begin(kGomokuGames), std::end(kGomokuGames), options.game) ==
+        std::end(kGomokuGames)) {
+        options.game = "gomoku";
+    }
+    return options;
+}
+
+int run_gomocup(const Options& options, sente::protocol::LineReader* reader = nullptr) {
+    auto session = make_session(gomoku_options(options));
+    if (!session) return 2;
+    if (!options.quiet) {
+        session->set_progress_callback([](const sente::SearchInfo& info) {
+            std::cerr << fmt::format("info depth {} score {} nodes {} time {}\n", info.depth,
+                                     info.score_text, info.nodes, info.elapsed.count());
+        });
+    }
+    sente::gomocup::Brain brain(*session, std::cout, options.quiet ? nullptr : &std::cerr,
+                                options.hash_mb);
+    return reader != nullptr ? brain.run(*reader) : brain.run(STDIN_FILENO);
+}
+
+// A bare `sente` on a pipe: Gomocup if the first line is a Gomocup command, else GTP.
+int run_detected_protocol(const Options& options) {
+    sente::protocol::LineReader reader(STDIN_FILENO, true);
+    const auto first = reader.peek();
+    if (first && sente::gomocup::is_gomocup_command(first->text)) {
+        return run_gomocup(options, &reader);
+    }
+    reader.set_cr_ends_lines(false);
+    auto session = make_session(options);
+    if (!session) return 2;
+    sente::gtp::Engine engine(*session, std::cout, options.quiet ? nullptr : &std::cerr);
+    return engine.run(reader);
+}
+
+bool named_pbrain(const char* argv0) {
+    const std::string_view path = argv0 == nullptr ? "" : argv0;
+    const std::string_view name = path.substr(path.find_last_of('/') + 1);
+    return name.rfind("pbrain-", 0) == 0;
+}
+
 int run_play(const Options& options) {
     auto session = make_session(options);
     if (!session) return 2;
@@ -162,15 +209,21 @@ int main(int argc, char** argv) {
 
     Options options;
     CLI::App app{fmt::format(
-        "sente {}: an engine for Reversi/Othello and Soldiers and Generals, speaking GTP.\n"
-        "With no command it plays in the terminal when stdin is a terminal, and speaks GTP "
-        "otherwise (so a GUI can start the bare binary).",
+        "sente {}: an engine for Reversi/Othello, Gomoku/Renju and Soldiers and Generals, "
+        "speaking GTP and the Gomocup protocol.\n"
+        "With no command it plays in the terminal when stdin is a terminal; otherwise it speaks "
+        "Gomocup if the first line is a Gomocup command and GTP if not (so a GUI or a manager "
+        "can start the bare binary). Named pbrain-*, it speaks Gomocup.",
         sente::kVersion)};
     app.set_version_flag("--version", std::string("sente ") + sente::kVersion);
     add_engine_options(app, options);
 
     CLI::App* gtp =
         app.add_subcommand("gtp", "speak GTP version 2 on stdin/stdout (protocol/GTP.md)");
+    CLI::App* gomocup = app.add_subcommand(
+        "gomocup",
+        "speak the Gomocup (Piskvork) protocol of Gomoku managers and GUIs (protocol/GOMOCUP.md); "
+        "also chosen when the executable's name starts with pbrain-");
     CLI::App* play = app.add_subcommand("play", "play a game against sente in the terminal");
     play->add_option("--color", options.seats,
                      "your colour: black, white, both (two people) or none (watch sente)")
@@ -189,7 +242,7 @@ int main(int argc, char** argv) {
         "bench",
         "search the game's fixed bench positions to --depth (default 11) and print "
         "nodes, time, nodes/second and a node-count signature");
-    for (CLI::App* sub : {gtp, play, perft, bench}) add_engine_options(*sub, options);
+    for (CLI::App* sub : {gtp, gomocup, play, perft, bench}) add_engine_options(*sub, options);
     app.require_subcommand(0, 1);
 
     sente::tools::SolveOptions solve_options;
@@ -248,5 +301,6 @@ int main(int argc, char** argv) {
     if (*bench) return run_bench(options);
     if (*play) return run_play(options);
     if (*gtp) return run_gtp(options);
-    return isatty(STDIN_FILENO) ? run_play(options) : run_gtp(options);
+    if (*gomocup || named_pbrain(argc > 0 ? argv[0] : nullptr)) return run_gomocup(options);
+    return isatty(STDIN_FILENO) ? run_play(options) : run_detected_protocol(options);
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Replays a golden GTP transcript (protocol/transcripts/*.gtp) through the sente binary and
-compares its standard output byte for byte with the expected replies.
+"""Replays a golden transcript (protocol/transcripts/*.gtp for GTP, *.gomocup for the Gomocup
+protocol) through the sente binary and compares its standard output byte for byte with the
+expected replies.
 
 Transcript format, one item per line:
   ! ARGS     command-line arguments for sente (before `gtp`), e.g. `! --level 2`
@@ -41,7 +42,8 @@ def main():
         sys.exit("usage: replay_transcript.py SENTE_BINARY TRANSCRIPT")
     binary, path = sys.argv[1], sys.argv[2]
     args, stdin, expected = parse(path)
-    run = subprocess.run([binary, *args, "--quiet", "gtp"], input=stdin.encode("latin-1"),
+    protocol = "gomocup" if path.endswith(".gomocup") else "gtp"
+    run = subprocess.run([binary, *args, "--quiet", protocol], input=stdin.encode("latin-1"),
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
     actual = run.stdout.decode("utf-8", errors="replace")
     if run.returncode != 0:
@@ -52,7 +54,7 @@ def main():
                                     "expected", "actual")
         sys.stdout.writelines(diff)
         sys.exit(1)
-    print(f"{path}: {expected.count(chr(10) + chr(10))} replies match")
+    print(f"{path}: {len(expected.splitlines())} lines match")
 
 
 if __name__ == "__main__":

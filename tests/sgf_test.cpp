@@ -195,3 +195,30 @@ TEST_CASE("GTP loadsgf and printsgf") {
     CHECK(send("loadsgf") == "? syntax error");
     std::remove(path.c_str());
 }
+
+TEST_CASE("SGF: Gomoku records are GM[4] with the rule in RU") {
+    for (const char* game : {"gomoku", "gomoku-standard", "renju", "caro"}) {
+        Session session = small_session();
+        REQUIRE(session.select_game(game, 19));
+        play_all(session, {"h8", "j9", "a1", "t19", "k10"});
+        check_round_trip(session);
+        const std::string sgf = write_sgf(session);
+        CHECK(sgf.find(";B[hl];W[ik];B[as];W[sa];B[jj])") != std::string::npos);
+    }
+    Session session = small_session();
+    REQUIRE(read_sgf(session, "(;GM[4]SZ[15]RU[RIF];B[hh];W[ii])").ok());
+    CHECK(session.game().id == "renju");
+    CHECK(session.history() == std::vector<std::string>{"h8", "j7"});
+    REQUIRE(read_sgf(session, "(;GM[4];B[hh])").ok());  // no RU, no SZ: freestyle on 15x15
+    CHECK(session.game().id == "gomoku");
+    CHECK(session.board_size() == 15);
+    // A bad rule, a point off the board and a foul change nothing.
+    const auto before = session.history();
+    CHECK_FALSE(read_sgf(session, "(;GM[4]RU[chess];B[hh])").ok());
+    CHECK_FALSE(read_sgf(session, "(;GM[4]SZ[9];B[jj])").ok());
+    CHECK_FALSE(read_sgf(session,
+                         "(;GM[4]SZ[15]RU[renju];B[fh];W[aa];B[gh];W[ab];B[hg];W[ac];B[hf];"
+                         "W[ad];B[hh])")
+                    .ok());
+    CHECK(session.history() == before);
+}

@@ -177,6 +177,10 @@ const Engine::CommandSpec* Engine::find(std::string_view name) const {
 
 int Engine::run(int fd) {
     protocol::LineReader reader(fd);
+    return run(reader);
+}
+
+int Engine::run(protocol::LineReader& reader) {
     reader_ = &reader;
     while (!quit_) {
         const std::optional<protocol::Line> line = reader.next();
@@ -233,7 +237,13 @@ void Engine::reply(const Command& command, const Reply& result) {
     if (result) {
         write_reply(command.id, '=', result.value());
     } else {
-        write_reply(command.id, '?', error_text(result.error()));
+        const std::string text = error_text(result.error());
+        // The canonical error says what kind; the log says why ("h8 is forbidden for black").
+        if (log_ != nullptr && text != result.error().message && !result.error().message.empty()) {
+            *log_ << "sente: " << result.error().message << '\n';
+            log_->flush();
+        }
+        write_reply(command.id, '?', text);
     }
 }
 

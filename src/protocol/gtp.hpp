@@ -25,6 +25,9 @@ class Engine {
     // status. Input is read on a second thread, so that "# interrupt" (GoGui) or the end of input
     // stops a running search, which then answers with its best move so far.
     int run(int fd);
+    // The same on a reader that is already running (a bare `sente` that looked at the first
+    // line to choose its protocol).
+    int run(protocol::LineReader& reader);
 
     // Answers one raw input line (preprocessing included). False once `quit` was answered.
     bool handle_line(std::string_view raw);

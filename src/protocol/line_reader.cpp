@@ -8,22 +8,28 @@
 
 namespace sente::protocol {
 
-namespace {
-
-bool is_interrupt(std::string_view line) {
+bool is_gtp_interrupt(std::string_view line) {
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
     while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
     return line == "# interrupt";
 }
 
-}  // namespace
+void LineSplitter::end_line(std::vector<Line>& out) {
+    out.push_back(std::move(current_));
+    current_ = Line{};
+    started_ = false;
+}
 
 void LineSplitter::feed(std::string_view bytes, std::vector<Line>& out) {
     for (char c : bytes) {
+        const bool after_cr = std::exchange(after_cr_, false);
         if (c == '\n') {
-            out.push_back(std::move(current_));
-            current_ = Line{};
-            started_ = false;
+            if (!after_cr) end_line(out);
+            continue;
+        }
+        if (c == '\r' && cr_ends_lines_) {
+            end_line(out);
+            after_cr_ = true;
             continue;
         }
         started_ = true;
@@ -41,7 +47,7 @@ std::optional<Line> LineSplitter::finish() {
     return std::exchange(current_, Line{});
 }
 
-LineReader::LineReader(int fd) : fd_(fd) {
+LineReader::LineReader(int fd, bool cr_ends_lines) : fd_(fd), cr_ends_lines_(cr_ends_lines) {
     if (pipe(cancel_) != 0) cancel_[0] = cancel_[1] = -1;
     thread_ = std::thread([this] { read_loop(); });
 }
@@ -66,15 +72,30 @@ std::optional<Line> LineReader::next() {
     return line;
 }
 
-void LineReader::set_interrupt_handler(std::function<void()> handler) {
+std::optional<Line> LineReader::peek() {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [this] { return !lines_.empty() || ended_; });
+    if (lines_.empty()) return std::nullopt;
+    return lines_.front();
+}
+
+void LineReader::set_cr_ends_lines(bool on) {
+    std::lock_guard lock(mutex_);
+    cr_ends_lines_ = on;
+    cr_mode_changed_ = true;
+}
+
+void LineReader::set_interrupt_handler(std::function<void()> handler,
+                                       std::function<bool(std::string_view)> is_interrupt) {
     std::lock_guard lock(mutex_);
     interrupt_ = std::move(handler);
+    is_interrupt_ = is_interrupt ? std::move(is_interrupt) : is_gtp_interrupt;
 }
 
 void LineReader::deliver(std::vector<Line>& lines, bool end) {
     std::lock_guard lock(mutex_);
     for (Line& line : lines) {
-        if (interrupt_ && is_interrupt(line.text)) interrupt_();
+        if (interrupt_ && is_interrupt_(line.text)) interrupt_();
         lines_.push_back(std::move(line));
     }
     lines.clear();
@@ -87,6 +108,10 @@ void LineReader::deliver(std::vector<Line>& lines, bool end) {
 
 void LineReader::read_loop() {
     LineSplitter splitter;
+    {
+        std::lock_guard lock(mutex_);
+        splitter.set_cr_ends_lines(cr_ends_lines_);
+    }
     std::vector<Line> lines;
     char buffer[4096];
     for (;;) {
@@ -101,6 +126,10 @@ void LineReader::read_loop() {
         const ssize_t count = read(fd_, buffer, sizeof buffer);
         if (count < 0 && errno == EINTR) continue;
         if (count <= 0) break;  // end of input, or an input that cannot be read
+        {
+            std::lock_guard lock(mutex_);
+            if (std::exchange(cr_mode_changed_, false)) splitter.set_cr_ends_lines(cr_ends_lines_);
+        }
         splitter.feed(std::string_view(buffer, static_cast<std::size_t>(count)), lines);
         if (!lines.empty()) deliver(lines, false);
     }

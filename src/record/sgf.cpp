@@ -29,6 +29,54 @@ std::string escape(std::string_view value) {
 
 bool is_othello(const GameInfo& game) { return game.id == "othello"; }
 
+// Gomoku's rules are games of their own; SGF keeps the rule in RU.
+struct GomokuRule {
+    std::string_view game;  // the game's id
+    std::string_view ru;    // what sente writes in RU
+};
+constexpr GomokuRule kGomokuRules[] = {
+    {"gomoku", "freestyle"}, {"gomoku-standard", "standard"}, {"renju", "renju"}, {"caro", "caro"}};
+constexpr int kGomokuGameNumber = 4;
+
+const GomokuRule* gomoku_rule_of(std::string_view game) {
+    for (const GomokuRule& rule : kGomokuRules)
+        if (rule.game == game) return &rule;
+    return nullptr;
+}
+
+std::string lower(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// RU as sente writes it, and as other programs do ("RIF", "Gomoku", "exact5", ...).
+std::optional<std::string_view> gomoku_game_of(std::string_view ru) {
+    const std::string rule = lower(ru);
+    for (const GomokuRule& known : kGomokuRules)
+        if (rule == known.ru || rule == known.game) return known.game;
+    if (rule.empty() || rule == "free" || rule == "freestyle gomoku") return "gomoku";
+    if (rule == "rif" || rule == "renju rif" || rule == "renju-rif") return "renju";
+    if (rule == "exact" || rule == "exact5" || rule == "exactly five") return "gomoku-standard";
+    return std::nullopt;
+}
+
+// Gomoku points: sente's "h8" (GTP: columns without I, row 1 at the bottom) and SGF's "hh"
+// (column letter with i, then row letter from the top).
+constexpr std::string_view kGtpColumns = "abcdefghjklmnopqrstuvwxyz";
+std::string gomoku_to_sgf(std::string_view move, int size) {
+    const std::size_t column = kGtpColumns.find(move[0]);
+    const int row = std::stoi(std::string(move.substr(1)));
+    return {static_cast<char>('a' + column), static_cast<char>('a' + size - row)};
+}
+std::optional<std::string> gomoku_from_sgf(std::string_view point, int size) {
+    if (point.size() != 2) return std::nullopt;
+    const int column = point[0] - 'a';
+    const int from_top = point[1] - 'a';
+    if (column < 0 || column >= size || from_top < 0 || from_top >= size) return std::nullopt;
+    return fmt::format("{}{}", kGtpColumns[static_cast<std::size_t>(column)], size - from_top);
+}
+
 // A scratch session for replaying records: no search ever runs in it, so the smallest table.
 Session scratch_session() {
     EngineSettings settings;
@@ -162,9 +210,11 @@ std::string write_sgf(const Session& session) {
     if (!usual_start) (void)replay.set_position(start);
     replay.set_orientation(session.orientation());
 
-    std::string sgf =
-        fmt::format("(;FF[4]GM[{}]CA[UTF-8]AP[sente:{}]SZ[{}]", othello ? 2 : kSoldiersGameNumber,
-                    kVersion, session.board_size());
+    const GomokuRule* gomoku = gomoku_rule_of(game.id);
+    const int number = othello ? 2 : gomoku ? kGomokuGameNumber : kSoldiersGameNumber;
+    std::string sgf = fmt::format("(;FF[4]GM[{}]CA[UTF-8]AP[sente:{}]SZ[{}]", number, kVersion,
+                                  session.board_size());
+    if (gomoku) sgf += fmt::format("RU[{}]", gomoku->ru);
     const Outcome outcome = session.outcome();
     if (outcome.over) sgf += fmt::format("RE[{}]", result_text(outcome));
     if (!usual_start) sgf += fmt::format("XP[{}]", escape(start));
@@ -174,6 +224,8 @@ std::string write_sgf(const Session& session) {
         const char side = color == Color::black ? 'B' : 'W';
         if (othello) {
             sgf += fmt::format(";{}[{}]", side, othello_to_sgf(move, session.orientation()));
+        } else if (gomoku) {
+            sgf += fmt::format(";{}[{}]", side, gomoku_to_sgf(move, session.board_size()));
         } else {
             sgf += fmt::format(";X{}[{}]", side, escape(move));
         }
@@ -190,13 +242,21 @@ Result<void> read_sgf(Session& session, std::string_view text, int stop_before) 
     const SgfProperty* gm = find(root, "GM");
     const std::string number = gm && !gm->values.empty() ? gm->values[0] : "1";
     const bool othello = number == "2";
-    if (!othello && number != std::to_string(kSoldiersGameNumber)) {
+    const bool gomoku = number == std::to_string(kGomokuGameNumber);
+    if (!othello && !gomoku && number != std::to_string(kSoldiersGameNumber)) {
         return sgf_error(
-            fmt::format("GM[{}] is not a game sente reads (2: Othello, {}: Soldiers "
-                        "and Generals)",
+            fmt::format("GM[{}] is not a game sente reads (2: Othello, 4: Gomoku and Renju, {}: "
+                        "Soldiers and Generals)",
                         number, kSoldiersGameNumber));
     }
-    const std::string game = othello ? "othello" : "soldiers";
+    std::string game = othello ? "othello" : "soldiers";
+    if (gomoku) {
+        const SgfProperty* ru = find(root, "RU");
+        const std::string_view rule = ru && !ru->values.empty() ? ru->values[0] : "";
+        const auto named = gomoku_game_of(rule);
+        if (!named) return sgf_error(fmt::format("RU[{}] is not a Gomoku rule sente plays", rule));
+        game = std::string(*named);
+    }
     int size = 0;
     if (const SgfProperty* sz = find(root, "SZ"); sz && !sz->values.empty()) {
         const std::string& value = sz->values[0];
@@ -215,15 +275,20 @@ Result<void> read_sgf(Session& session, std::string_view text, int stop_before) 
         if (start && start->empty()) return sgf_error("a setup point off the board");
     }
 
+    // Gomoku points need the size: the file's, else the default.
+    const int gomoku_size = size > 0 ? size : 15;
     std::vector<RecordedMove> moves;
     for (const SgfNode& node : nodes) {
         for (const SgfProperty& property : node) {
-            const bool black = property.id == (othello ? "B" : "XB");
-            const bool white = property.id == (othello ? "W" : "XW");
+            const bool plain = othello || gomoku;
+            const bool black = property.id == (plain ? "B" : "XB");
+            const bool white = property.id == (plain ? "W" : "XW");
             if (!black && !white) continue;
             if (property.values.size() != 1) return sgf_error("a move with several values");
-            std::optional<std::string> move =
-                othello ? othello_from_sgf(property.values[0]) : property.values[0];
+            std::optional<std::string> move = othello ? othello_from_sgf(property.values[0])
+                                              : gomoku
+                                                  ? gomoku_from_sgf(property.values[0], gomoku_size)
+                                                  : std::optional<std::string>(property.values[0]);
             if (!move)
                 return sgf_error(
                     fmt::format("{}[{}] is not a move", property.id, property.values[0]));

@@ -3,7 +3,10 @@
 // SGF (FF[4]) game records: a reader for the main line of a file and the records sente writes.
 //
 // Othello is GM[2]: points as two letters, column then row, `aa` the top-left corner (Othello's
-// a1), a pass as an empty value (`tt` is read as a pass too). Soldiers and Generals has no SGF
+// a1), a pass as an empty value (`tt` is read as a pass too). Gomoku is GM[4] with the same
+// points (`hh` is the centre of 15x15, which sente calls h8) and the rule in RU: sente writes
+// freestyle, standard, renju or caro, and reads those, the games' ids and common spellings (RIF,
+// exact5); no RU is freestyle. Soldiers and Generals has no SGF
 // game number, so sente uses the private GM[1001]: the moves are in the private properties XW
 // (generals, white) and XB (soldiers, black) in sente's notation (`XW[b2-b3]`, `XW[b2xb4]`).
 // A game that did not start from the usual position carries it in the private root property XP,

@@ -27,7 +27,7 @@ int greedy_point(const Position& pos) {
     int best = moves.empty() ? 0 : moves[0].move.point;
     int best_value = -1;
     int best_distance = 0;
-    const int center = point_at(pos.size / 2, pos.size / 2);
+    const int center = point_at(pos.size / 2, (pos.size - 1) / 2);
     for (const auto& entry : moves) {
         const int point = entry.move.point;
         const int value =

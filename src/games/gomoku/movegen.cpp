@@ -31,7 +31,7 @@ void generate_search_moves(const Position& pos, MoveList& list) {
     const Color them = opponent(me);
 
     if (pos.stone_count == 0) {
-        list.push(move_at(point_at(pos.size / 2, pos.size / 2)));
+        list.push(move_at(point_at(pos.size / 2, (pos.size - 1) / 2)));
         return;
     }
     if (pos.count(me, kThreatFive) > 0) {

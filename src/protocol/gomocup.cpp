@@ -1,0 +1,491 @@
+#include "protocol/gomocup.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "sente/version.hpp"
+
+namespace sente::gomocup {
+
+namespace {
+
+// GTP vertex columns, which the Gomoku games speak: A.. without I.
+constexpr std::string_view kColumns = "abcdefghjklmnopqrstuvw";
+constexpr int kMinSize = 5;
+constexpr int kMaxSize = 22;
+// When the manager allows no time at all ("as fast as possible").
+constexpr Milliseconds kFastestMove{10};
+// A turn's time counts the pipe and the manager too: keep a tenth of it back, 20 to 300 ms.
+Milliseconds turn_budget(long long timeout_turn) {
+    const long long margin = std::clamp(timeout_turn / 10, 20LL, 300LL);
+    return std::max(Milliseconds{timeout_turn - margin}, kFastestMove);
+}
+// Memory kept for everything but the table when the manager sets max_memory.
+constexpr long long kFixedMemoryMb = 48;
+// The side to move gives the other colour away in swap2 when it is worse by this much.
+constexpr int kSwapMargin = 50;
+
+std::string upper(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string_view trim(std::string_view text) {
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+        text.remove_prefix(1);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+        text.remove_suffix(1);
+    return text;
+}
+
+bool parse_int(std::string_view text, long long& value) {
+    text = trim(text);
+    if (text.empty()) return false;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return ec == std::errc{} && end == text.data() + text.size();
+}
+
+// "x,y" or "x,y,field" into numbers; false unless exactly `count` integers.
+bool parse_numbers(std::string_view text, std::size_t count, std::array<long long, 3>& numbers) {
+    std::size_t found = 0;
+    for (;;) {
+        const std::size_t comma = text.find(',');
+        if (found == count || !parse_int(text.substr(0, comma), numbers[found])) return false;
+        ++found;
+        if (comma == std::string_view::npos) break;
+        text.remove_prefix(comma + 1);
+    }
+    return found == count;
+}
+
+bool is_stop_line(std::string_view line) {
+    const std::string word = upper(trim(line));
+    return word == "END" || word == "STOP" || word == "YXSTOP";
+}
+
+// INFO rule: 0 freestyle, 1 exactly five, 2 or 4 renju, 8 caro (bits, as managers send them).
+std::string_view game_for_rule(int rule) {
+    if (rule == 2 || (rule & 4) != 0) return "renju";
+    if ((rule & 8) != 0) return "caro";
+    if ((rule & 1) != 0) return "gomoku-standard";
+    return "gomoku";
+}
+
+constexpr std::array<std::string_view, 11> kCommands = {"START", "RECTSTART", "RESTART",   "BEGIN",
+                                                        "TURN",  "BOARD",     "INFO",      "ABOUT",
+                                                        "END",   "TAKEBACK",  "SWAP2BOARD"};
+
+}  // namespace
+
+bool is_gomocup_command(std::string_view line) {
+    line = trim(line);
+    const std::string word = upper(line.substr(0, line.find(' ')));
+    return std::find(kCommands.begin(), kCommands.end(), word) != kCommands.end();
+}
+
+Brain::Brain(Session& session, std::ostream& out, std::ostream* log, std::size_t hash_mb)
+    : session_(session), out_(out), log_(log), hash_mb_(hash_mb) {}
+
+int Brain::run(int fd) {
+    protocol::LineReader reader(fd, true);
+    return run(reader);
+}
+
+int Brain::run(protocol::LineReader& reader) {
+    reader_ = &reader;
+    reader.set_cr_ends_lines(true);
+    while (!ended_) {
+        const auto line = reader.next();
+        if (!line) break;
+        if (line->too_long) {
+            error(fmt::format("line longer than {} bytes", protocol::kMaxLineLength));
+            continue;
+        }
+        handle_line(line->text);
+    }
+    reader_ = nullptr;
+    return out_ ? 0 : 1;
+}
+
+void Brain::say(std::string_view text) {
+    out_ << text << '\n';
+    out_.flush();
+}
+
+void Brain::error(std::string_view why) { say(fmt::format("ERROR {}", why)); }
+
+bool Brain::require_started() {
+    if (started()) return true;
+    error("no board yet: send START first");
+    return false;
+}
+
+std::string Brain::vertex(int x, int y) const {
+    return fmt::format("{}{}", kColumns[static_cast<std::size_t>(x)], size_ - y);
+}
+
+bool Brain::to_xy(std::string_view text, int& x, int& y) const {
+    if (text.size() < 2) return false;
+    const std::size_t column = kColumns.find(static_cast<char>(std::tolower(text[0])));
+    long long row = 0;
+    if (column == std::string_view::npos || !parse_int(text.substr(1), row)) return false;
+    x = static_cast<int>(column);
+    y = size_ - static_cast<int>(row);
+    return true;
+}
+
+std::string Brain::xy(std::string_view text) const {
+    int x = 0;
+    int y = 0;
+    if (!to_xy(text, x, y)) return std::string(text);
+    return fmt::format("{},{}", x, y);
+}
+
+bool Brain::handle_line(std::string_view raw) {
+    const std::string_view line = trim(raw);
+    if (line.empty()) return !ended_;
+    if (collecting_ != Collecting::nothing) {
+        collect(line);
+        return !ended_;
+    }
+    const std::size_t space = line.find(' ');
+    const std::string command = upper(line.substr(0, space));
+    const std::string_view args =
+        space == std::string_view::npos ? std::string_view{} : trim(line.substr(space + 1));
+
+    if (command == "START") {
+        start(args, false);
+    } else if (command == "RECTSTART") {
+        start(args, true);
+    } else if (command == "RESTART") {
+        restart();
+    } else if (command == "BEGIN") {
+        begin();
+    } else if (command == "TURN") {
+        turn(args);
+    } else if (command == "BOARD" || command == "SWAP2BOARD") {
+        if (!require_started()) return !ended_;
+        collecting_ = command == "BOARD" ? Collecting::board : Collecting::swap2;
+        stones_.clear();
+        collect_error_.clear();
+    } else if (command == "INFO") {
+        info(args);
+    } else if (command == "TAKEBACK") {
+        takeback(args);
+    } else if (command == "ABOUT") {
+        about();
+    } else if (command == "END") {
+        ended_ = true;
+    } else if (command == "STOP" || command == "YXSTOP") {
+        // Meant for a search (the reader stopped it when the line came in); nothing to answer.
+    } else {
+        say(fmt::format("UNKNOWN command '{}'", line.substr(0, space)));
+    }
+    return !ended_;
+}
+
+// ---- Commands --------------------------------------------------------------------------------
+
+void Brain::start(std::string_view args, bool rectangular) {
+    std::array<long long, 3> n{};
+    long long size = 0;
+    if (rectangular) {
+        if (!parse_numbers(args, 2, n)) return error("RECTSTART needs width,height");
+        if (n[0] != n[1]) return error("sente plays square boards only");
+        size = n[0];
+    } else if (!parse_int(args, size)) {
+        return error("START needs the board size");
+    }
+    if (size < kMinSize || size > kMaxSize) {
+        return error(
+            fmt::format("unsupported size {}: sente plays {} to {}", size, kMinSize, kMaxSize));
+    }
+    if (auto done = session_.select_game(game_for_rule(rule_), static_cast<int>(size)); !done)
+        return error(done.error().message);
+    size_ = static_cast<int>(size);
+    say("OK");
+}
+
+void Brain::restart() {
+    if (!require_started()) return;
+    session_.new_game();
+    say("OK");
+}
+
+void Brain::begin() {
+    if (!require_started()) return;
+    if (!session_.history().empty() || session_.position_text() != session_.start_position_text())
+        return error("BEGIN on a board that is not empty");
+    answer_move();
+}
+
+void Brain::turn(std::string_view args) {
+    if (!require_started()) return;
+    std::array<long long, 3> n{};
+    if (!parse_numbers(args, 2, n) || n[0] < 0 || n[1] < 0 || n[0] >= size_ || n[1] >= size_)
+        return error(fmt::format("TURN needs x,y on the board (0 to {})", size_ - 1));
+    const std::string move = vertex(static_cast<int>(n[0]), static_cast<int>(n[1]));
+    if (auto played = session_.play(session_.side_to_move(), move); !played)
+        return error(fmt::format("{},{}: {}", n[0], n[1], played.error().message));
+    answer_move();
+}
+
+void Brain::takeback(std::string_view args) {
+    if (!require_started()) return;
+    std::array<long long, 3> n{};
+    if (!parse_numbers(args, 2, n) || n[0] < 0 || n[1] < 0 || n[0] >= size_ || n[1] >= size_)
+        return error("TAKEBACK needs x,y on the board");
+    const auto history = session_.history();
+    const std::string move = vertex(static_cast<int>(n[0]), static_cast<int>(n[1]));
+    if (history.empty() || history.back() != move)
+        return error(fmt::format("{},{} is not the last move", n[0], n[1]));
+    if (auto undone = session_.undo(); !undone) return error(undone.error().message);
+    say("OK");
+}
+
+void Brain::info(std::string_view args) {
+    // INFO has no answer; a value sente cannot use is noted on the log and ignored.
+    const std::size_t space = args.find(' ');
+    const std::string key = upper(args.substr(0, space));
+    const std::string_view text =
+        space == std::string_view::npos ? std::string_view{} : trim(args.substr(space + 1));
+    long long value = 0;
+    const bool numeric = parse_int(text, value) && value >= 0;
+    const auto ignore = [&] {
+        if (log_ != nullptr) *log_ << "sente: INFO " << args << ": ignored\n";
+    };
+    if (key == "TIMEOUT_TURN" && numeric) {
+        timeout_turn_ = value;
+    } else if (key == "TIMEOUT_MATCH" && numeric) {
+        timeout_match_ = value;
+    } else if (key == "TIME_LEFT" && numeric) {
+        time_left_ = value;
+    } else if (key == "MAX_MEMORY" && numeric) {
+        apply_memory(value);
+    } else if (key == "RULE" && numeric) {
+        apply_rule(static_cast<int>(std::min<long long>(value, 1 << 20)));
+    } else {
+        ignore();  // game_type, folder, evaluate, or a bad value
+    }
+}
+
+void Brain::about() {
+    say(
+        fmt::format("name=\"sente\", version=\"{}\", author=\"the sente developers\", "
+                    "country=\"-\"",
+                    kVersion));
+}
+
+void Brain::apply_rule(int rule) {
+    rule_ = rule;
+    if (!started() || session_.game().id == game_for_rule(rule)) return;
+    // A new rule in the middle of a game keeps the moves that are legal under it.
+    const auto moves = session_.history();
+    if (auto done = session_.select_game(game_for_rule(rule), size_); !done) {
+        if (log_ != nullptr) *log_ << "sente: " << done.error().message << '\n';
+        return;
+    }
+    for (const std::string& move : moves) {
+        if (!session_.play(move)) {
+            if (log_ != nullptr) *log_ << "sente: " << move << " is not legal under the new rule\n";
+            break;
+        }
+    }
+}
+
+void Brain::apply_memory(long long bytes) {
+    if (bytes == 0) {
+        (void)session_.set_hash_size(hash_mb_);
+        return;
+    }
+    const long long budget = (bytes / (1024 * 1024) - kFixedMemoryMb) / 2;
+    const std::size_t megabytes = static_cast<std::size_t>(
+        std::clamp<long long>(budget, 1, static_cast<long long>(hash_mb_)));
+    if (auto done = session_.set_hash_size(megabytes); !done && log_ != nullptr)
+        *log_ << "sente: " << done.error().message << '\n';
+}
+
+// ---- BOARD and SWAP2BOARD --------------------------------------------------------------------
+
+void Brain::collect(std::string_view line) {
+    if (upper(line) == "DONE") {
+        const Collecting what = std::exchange(collecting_, Collecting::nothing);
+        if (!collect_error_.empty()) return error(collect_error_);
+        if (what == Collecting::board) return finish_board();
+        return finish_swap2();
+    }
+    if (!collect_error_.empty()) return;
+    std::array<long long, 3> n{};
+    const bool board = collecting_ == Collecting::board;
+    if (!parse_numbers(line, board ? 3 : 2, n) || n[0] < 0 || n[1] < 0 || n[0] >= size_ ||
+        n[1] >= size_ || (board && (n[2] < 1 || n[2] > 3))) {
+        collect_error_ =
+            fmt::format("bad line '{}' (expected x,y{} on the board)", line, board ? ",field" : "");
+        return;
+    }
+    for (const Stone& stone : stones_) {
+        if (stone.x == n[0] && stone.y == n[1] && n[2] != 3 && stone.field != 3) {
+            collect_error_ = fmt::format("{},{} is given twice", n[0], n[1]);
+            return;
+        }
+    }
+    stones_.push_back(
+        Stone{static_cast<int>(n[0]), static_cast<int>(n[1]), board ? static_cast<int>(n[2]) : 0});
+}
+
+void Brain::finish_board() {
+    std::vector<Stone> own;
+    std::vector<Stone> theirs;
+    for (const Stone& stone : stones_) {
+        if (stone.field == 1) own.push_back(stone);
+        if (stone.field == 2) theirs.push_back(stone);
+    }
+    // sente is to move: black when both have as many stones, white when black has one more.
+    Color me;
+    if (own.size() == theirs.size()) {
+        me = Color::black;
+    } else if (theirs.size() == own.size() + 1) {
+        me = Color::white;
+    } else {
+        return error(fmt::format("{} own and {} opponent's stones: not sente's turn", own.size(),
+                                 theirs.size()));
+    }
+    const auto color_of = [&](const Stone& stone) { return stone.field == 1 ? me : opponent(me); };
+
+    // The stones as moves: in the order given when it alternates, else black and white in turn.
+    std::vector<Stone> order;
+    for (const Stone& stone : stones_)
+        if (stone.field != 3) order.push_back(stone);
+    const bool alternates = [&] {
+        for (std::size_t i = 0; i < order.size(); ++i)
+            if (color_of(order[i]) != (i % 2 == 0 ? Color::black : Color::white)) return false;
+        return true;
+    }();
+    if (!alternates) {
+        const auto& black = me == Color::black ? own : theirs;
+        const auto& white = me == Color::black ? theirs : own;
+        order.clear();
+        for (std::size_t i = 0; i < black.size(); ++i) {
+            order.push_back(black[i]);
+            if (i < white.size()) order.push_back(white[i]);
+        }
+    }
+    session_.new_game();
+    bool played = true;
+    for (const Stone& stone : order) {
+        if (!session_.play(color_of(stone), vertex(stone.x, stone.y))) {
+            played = false;
+            break;
+        }
+    }
+    if (!played) {
+        // An order the rules refuse (a renju foul, a five on the way): set the stones up as a
+        // position instead, which keeps no history to take back.
+        std::vector<std::string> rows(static_cast<std::size_t>(size_), std::string(size_, '.'));
+        for (const Stone& stone : order)
+            rows[static_cast<std::size_t>(stone.y)][static_cast<std::size_t>(stone.x)] =
+                color_of(stone) == Color::black ? 'x' : 'o';
+        std::string text;
+        for (const std::string& row : rows) {
+            int empty = 0;
+            for (const char c : row) {
+                if (c == '.') {
+                    ++empty;
+                    continue;
+                }
+                if (empty > 0) text += std::to_string(empty);
+                empty = 0;
+                text += c;
+            }
+            if (empty > 0) text += std::to_string(empty);
+            text += '/';
+        }
+        text.back() = ' ';
+        text += me == Color::black ? 'b' : 'w';
+        if (auto set = session_.set_position(text); !set) {
+            session_.new_game();
+            return error(set.error().message);
+        }
+    }
+    if (session_.outcome().over) return error("the game on that board is over");
+    answer_move();
+}
+
+void Brain::finish_swap2() {
+    const std::size_t count = stones_.size();
+    if (count == 0) {
+        // Three stones to open with, two black and one white, near the centre and roughly even.
+        const int c = size_ / 2;
+        return say(fmt::format("{},{} {},{} {},{}", c, c, c + 1, c, c - 1, c + 2));
+    }
+    if (count != 3 && count != 5)
+        return error(fmt::format("SWAP2BOARD with {} stones (expected 0, 3 or 5)", count));
+    session_.new_game();
+    for (std::size_t i = 0; i < count; ++i) {
+        const Color color = i % 2 == 0 ? Color::black : Color::white;
+        if (auto played = session_.play(color, vertex(stones_[i].x, stones_[i].y)); !played) {
+            session_.new_game();
+            return error(played.error().message);
+        }
+    }
+    // White is to move: take black (SWAP) when white is clearly worse, else play white's move.
+    const auto report = think(false);
+    session_.new_game();
+    if (!report) return error(report.error().message);
+    if (report->search.score < -kSwapMargin && report->search.depth > 0) return say("SWAP");
+    say(xy(report->move));
+}
+
+// ---- Thinking --------------------------------------------------------------------------------
+
+Result<MoveReport> Brain::think(bool commit) {
+    const Color color = session_.side_to_move();
+    SearchLimits limits;
+    if (timeout_turn_ == 0) {
+        limits.movetime = kFastestMove;
+    } else if (timeout_turn_ > 0) {
+        limits.movetime = turn_budget(timeout_turn_);
+    }
+    TimeControl control;
+    if (timeout_match_ > 0) {
+        control.kind = TimeControl::Kind::absolute;
+        control.main_time = Milliseconds{timeout_match_};
+    }
+    if (control.kind != session_.time_control().kind ||
+        control.main_time != session_.time_control().main_time) {
+        session_.set_time_control(control);
+    }
+    if (control.kind != TimeControl::Kind::none && time_left_ >= 0)
+        session_.set_time_left(color, ClockReading{Milliseconds{time_left_}, 0});
+
+    if (reader_ != nullptr)
+        reader_->set_interrupt_handler([this] { session_.request_stop(); }, is_stop_line);
+    auto report = session_.genmove(color, limits, commit);
+    if (reader_ != nullptr) reader_->set_interrupt_handler({});
+    return report;
+}
+
+void Brain::answer_move() {
+    if (session_.outcome().over) return error("the game is over");
+    const auto report = think(true);
+    if (!report) return error(report.error().message);
+    const SearchInfo& info = report->search;
+    if (log_ == nullptr) return say(xy(report->move));  // quiet: the move alone
+    std::string pv;
+    for (const std::string& move : info.pv) {
+        pv += ' ';
+        pv += xy(move);
+    }
+    say(fmt::format("MESSAGE depth {} score {} nodes {} nps {} time {} pv{}", info.depth,
+                    info.score_text.empty() ? "-" : info.score_text, info.nodes,
+                    info.nodes_per_second(), info.elapsed.count(), pv));
+    say(xy(report->move));
+}
+
+}  // namespace sente::gomocup

@@ -1,0 +1,86 @@
+#pragma once
+
+// The Gomocup (Piskvork) front end: the protocol of Gomoku tournament managers and GUIs
+// (protocol/GOMOCUP.md). Commands come one per line (CR, LF or CRLF); the brain answers with a
+// move "x,y" (zero-based, (0,0) top-left), OK, ERROR or UNKNOWN, and may add MESSAGE lines.
+// stdin is read on its own thread, so that END, STOP or YXSTOP stop a running search.
+
+#include <cstddef>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/line_reader.hpp"
+#include "sente/limits.hpp"
+#include "sente/session.hpp"
+
+namespace sente::gomocup {
+
+// Whether `line` starts with a Gomocup command (for a bare `sente` choosing its protocol from the
+// first line it reads).
+bool is_gomocup_command(std::string_view line);
+
+class Brain {
+  public:
+    // `log` receives diagnostics (nullptr: quiet, which also leaves out the MESSAGE line that
+    // sums up each search). `hash_mb` is the table size when the manager sets no memory limit.
+    Brain(Session& session, std::ostream& out, std::ostream* log, std::size_t hash_mb);
+
+    // Reads and answers commands until END or the end of input; returns the exit status.
+    int run(int fd);
+    int run(protocol::LineReader& reader);
+
+    // Answers one input line. False once END was read.
+    bool handle_line(std::string_view raw);
+
+  private:
+    struct Stone {
+        int x;
+        int y;
+        int field;  // BOARD: 1 own, 2 the opponent's, 3 a winning-line marker; SWAP2BOARD: 0
+    };
+    enum class Collecting { nothing, board, swap2 };
+
+    void say(std::string_view text);
+    void error(std::string_view why);
+    bool started() const { return size_ > 0; }
+    bool require_started();
+    std::string vertex(int x, int y) const;
+    bool to_xy(std::string_view vertex, int& x, int& y) const;
+    std::string xy(std::string_view vertex) const;
+
+    void start(std::string_view args, bool rectangular);
+    void restart();
+    void begin();
+    void turn(std::string_view args);
+    void takeback(std::string_view args);
+    void info(std::string_view args);
+    void about();
+    void collect(std::string_view line);
+    void finish_board();
+    void finish_swap2();
+    void apply_rule(int rule);
+    void apply_memory(long long bytes);
+
+    // Searches for the side to move and answers with its move (played when `commit`).
+    Result<MoveReport> think(bool commit);
+    void answer_move();
+
+    Session& session_;
+    std::ostream& out_;
+    std::ostream* log_;
+    protocol::LineReader* reader_ = nullptr;
+    std::size_t hash_mb_;
+    int size_ = 0;  // 0 until START
+    int rule_ = 0;
+    long long timeout_turn_ = -1;  // milliseconds; -1: not given
+    long long timeout_match_ = -1;
+    long long time_left_ = -1;
+    Collecting collecting_ = Collecting::nothing;
+    std::vector<Stone> stones_;
+    std::string collect_error_;
+    bool ended_ = false;
+};
+
+}  // namespace sente::gomocup
