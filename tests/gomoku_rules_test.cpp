@@ -263,6 +263,7 @@ TEST_CASE("the incremental threat state equals a fresh build, over random games"
                 CHECK(fresh->values == pos.values);
                 CHECK(fresh->threat_counts == pos.threat_counts);
                 CHECK(fresh->value_sums == pos.value_sums);
+                CHECK(fresh->stone_sums == pos.stone_sums);
                 CHECK(fresh->nearby == pos.nearby);
                 CHECK(fresh->winner == pos.winner);
             }
@@ -274,6 +275,7 @@ TEST_CASE("the incremental threat state equals a fresh build, over random games"
             CHECK(pos.keys == empty.keys);
             CHECK(pos.lines == empty.lines);
             CHECK(pos.value_sums == empty.value_sums);
+            CHECK(pos.stone_sums == std::array<std::int32_t, 2>{0, 0});
         }
     }
 }

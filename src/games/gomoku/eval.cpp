@@ -9,9 +9,21 @@
 namespace sente::gomoku {
 
 search::Score evaluate(const Position& pos) {
-    const int me = index_of(pos.side);
-    const int them = 1 - me;
-    const int score = (pos.value_sums[me] * 6 - pos.value_sums[them] * 5) / 8;
+    const Color me = pos.side;
+    const Color them = opponent(me);
+    const int m = index_of(me);
+    const int t = index_of(them);
+    // What each side has built, and a little of what it could build (its points' values).
+    int score = pos.stone_sums[m] - pos.stone_sums[t] + (pos.value_sums[m] - pos.value_sums[t]) / 16;
+    // The move: a threat the side to move can make now is worth more than the same threat the
+    // opponent could make next.
+    if (pos.count(me, kThreatFlexFour) + pos.count(me, kThreatFourThree) > 0) {
+        score += 400;
+    } else if (pos.count(me, kThreatDoubleThree) > 0) {
+        score += 120;
+    } else if (pos.count(me, kThreatThree) + pos.count(me, kThreatFour) > 0) {
+        score += 40;
+    }
     return std::clamp(score, -20000, 20000);
 }
 

@@ -51,6 +51,22 @@ constexpr std::array<int, kLinePatterns> kLineValue = {
     3000,  // five
 };
 
+// What a line through a stone already on the board is worth to its owner, for the evaluation:
+// each stone of a pattern counts, so an open three is worth three times kStoneValue[kFlex3].
+constexpr std::array<int, kLinePatterns> kStoneValue = {
+    0,    // dead
+    0,    // overline
+    1,    // block1
+    2,    // flex1
+    3,    // block2
+    10,   // flex2
+    10,   // block3
+    40,   // flex3
+    35,   // block4
+    150,  // flex4
+    0,    // five: the game is over
+};
+
 // The number of plies (stones) around a point that the rule needs to confirm a five: the run
 // through the point and, for exactly-five and caro rules, the point just beyond it.
 constexpr int kUpdateReach = 5;
@@ -135,6 +151,22 @@ Threat combine(const std::array<LinePattern, 4>& lines, int& value) {
     return kNoThreat;
 }
 
+// The line through a stone of the board, for its owner, after a change of the stones around it.
+void refresh_stone_line(Position& pos, int point, int d) {
+    const int c = pos.stones[point] - 1;
+    const LinePattern before = pos.lines[c][d][point];
+    const LinePattern after = (*pos.tables[c])[pos.keys[d][point]];
+    pos.lines[c][d][point] = after;
+    pos.stone_sums[c] += kStoneValue[after] - kStoneValue[before];
+}
+
+int stone_value(const Position& pos, int point) {
+    const int c = pos.stones[point] - 1;
+    int value = 0;
+    for (int d = 0; d < 4; ++d) value += kStoneValue[pos.lines[c][d][point]];
+    return value;
+}
+
 // Recomputes the combined threat and value of a point for both colours from its line classes.
 void refresh_point(Position& pos, int point) {
     for (int c = 0; c < 2; ++c) {
@@ -171,9 +203,13 @@ void update_around(Position& pos, int point, Stone stone) {
                 pos.keys[d][behind] ^= static_cast<LineKey>(stone << key_shift(k));
             }
             for (const int q : {ahead, behind}) {
-                if (pos.stones[q] != kEmpty) continue;
-                refresh_line(pos, q, d);
-                refresh_point(pos, q);
+                const Stone there = pos.stones[q];
+                if (there == kEmpty) {
+                    refresh_line(pos, q, d);
+                    refresh_point(pos, q);
+                } else if (there != kWall && k <= 4) {
+                    refresh_stone_line(pos, q, d);
+                }
             }
         }
     }
@@ -191,11 +227,14 @@ void put(Position& pos, int point, Color color) {
     pos.key ^= zobrist().stone[index_of(color)][point];
     ++pos.stone_count;
     refresh_point(pos, point);  // occupied: no threat, no value
+    // The point's classes for this colour, kept while it was empty, are the stone's lines.
+    pos.stone_sums[index_of(color)] += stone_value(pos, point);
     update_around(pos, point, stone);
 }
 
 void take(Position& pos, int point) {
     const Stone stone = pos.stones[point];
+    pos.stone_sums[stone - 1] -= stone_value(pos, point);
     pos.stones[point] = kEmpty;
     pos.key ^= zobrist().stone[stone - 1][point];
     --pos.stone_count;

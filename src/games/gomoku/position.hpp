@@ -6,6 +6,11 @@
 // value; and for each colour, how many points of each threat it has and the sum of the values.
 // A move updates the (at most 40) points whose lines it changes, so asking "can the side to move
 // make five?" or "what is this point worth?" costs a lookup, not a scan.
+//
+// The same classes describe the stones already on the board: the class of a stone's point for
+// its own colour, computed when the point was empty, is the line the stone stands in. Those are
+// kept up to date too (for the stone's colour), and summed into stone_sums, the evaluation's
+// measure of what each side has built.
 
 #include <array>
 #include <cstdint>
@@ -32,12 +37,15 @@ inline constexpr int kThreats = kThreatFive + 1;
 struct Position {
     std::array<Stone, kPoints> stones{};
     std::array<std::array<LineKey, kPoints>, 4> keys{};
-    // [colour][direction][point]: the class of that colour's stone on the (empty) point.
+    // [colour][direction][point]: the class of that colour's stone on the point, for empty
+    // points, and for points holding that colour's stone (the line it stands in).
     std::array<std::array<std::array<LinePattern, kPoints>, 4>, 2> lines{};
     std::array<std::array<Threat, kPoints>, 2> threats{};       // kNoThreat on occupied points
     std::array<std::array<std::int16_t, kPoints>, 2> values{};  // 0 on occupied points
     std::array<std::array<std::int16_t, kThreats>, 2> threat_counts{};
     std::array<std::int32_t, 2> value_sums{};
+    // Per colour, over its stones and their four lines, the value of the line's class.
+    std::array<std::int32_t, 2> stone_sums{};
     // Stones within two points (a 5 x 5 square): the search's candidate points have one.
     std::array<std::uint8_t, kPoints> nearby{};
 
