@@ -22,6 +22,11 @@ class MoveList {
         entries_[size_++] = Entry{move, score};
     }
     void clear() { size_ = 0; }
+    // Keeps the first `size` entries (no more than there are).
+    void resize(std::size_t size) {
+        assert(size <= size_);
+        size_ = size;
+    }
     std::size_t size() const { return size_; }
     static constexpr std::size_t capacity() { return Capacity; }
     bool empty() const { return size_ == 0; }

@@ -82,6 +82,17 @@ constexpr bool scores_by_distance() {
     }
 }
 
+// Games whose solver is cheap enough to ask at the horizon too (G::kSolveAtHorizon), before the
+// static evaluation; by default it is asked only at interior nodes.
+template <class G>
+constexpr bool solves_at_horizon() {
+    if constexpr (requires { G::kSolveAtHorizon; }) {
+        return G::kSolveAtHorizon;
+    } else {
+        return false;
+    }
+}
+
 template <class G>
 constexpr Score score_to_table(Score score, int ply) {
     if constexpr (scores_by_distance<G>()) {
@@ -279,6 +290,14 @@ class Searcher {
 
         if (depth <= 0 || ply >= kMaxPly - 1) {
             if (G::is_game_over(pos_)) return G::terminal_score(pos_, ply);
+            if constexpr (LeafSolver<G> && solves_at_horizon<G>()) {
+                // A threat the static evaluation cannot see (a forced win by fours) is settled
+                // here rather than trusted away.
+                const std::uint64_t solver_nodes = solver_.nodes();
+                const auto solved = solver_.solve(pos_, eval_, 0, alpha, beta);
+                nodes_ += solver_.nodes() - solver_nodes;
+                if (solved) return score_from_table<G>(*solved, ply);
+            }
             ++horizon_evals_;
             return G::evaluate(pos_, eval_);
         }

@@ -14,7 +14,8 @@ search::Score evaluate(const Position& pos) {
     const int m = index_of(me);
     const int t = index_of(them);
     // What each side has built, and a little of what it could build (its points' values).
-    int score = pos.stone_sums[m] - pos.stone_sums[t] + (pos.value_sums[m] - pos.value_sums[t]) / 16;
+    int score =
+        pos.stone_sums[m] - pos.stone_sums[t] + (pos.value_sums[m] - pos.value_sums[t]) / 16;
     // The move: a threat the side to move can make now is worth more than the same threat the
     // opponent could make next.
     if (pos.count(me, kThreatFlexFour) + pos.count(me, kThreatFourThree) > 0) {

@@ -64,7 +64,7 @@ class ThreatSolver {
             return std::nullopt;
         }
         // Deeper nodes are many and each gets a small budget; near the root a larger one.
-        const std::uint64_t budget = depth >= 4 ? 20000 : 400;
+        const std::uint64_t budget = depth >= 4 ? 20000 : depth >= 1 ? 400 : 100;
         // The VCF search plays on the position and restores it exactly; copying the 25 kB
         // position at every node would cost more than the search.
         const auto win = vcf_.find(const_cast<Position&>(pos), eval.vcf_fours, budget);
@@ -98,6 +98,9 @@ struct GomokuGame {
     using Solver = ThreatSolver;
 
     static constexpr bool kScoresByDistance = true;
+    // The threat solver is asked at the horizon too: a quiet move that lets the opponent win by
+    // fours must not be judged by the evaluation.
+    static constexpr bool kSolveAtHorizon = true;
 
     // ---- Search --------------------------------------------------------------------------
     static void generate_moves(const Position& pos, MoveList& list) {

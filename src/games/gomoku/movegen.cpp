@@ -1,5 +1,8 @@
 #include "games/gomoku/movegen.hpp"
 
+#include <algorithm>
+
+#include "games/gomoku/eval.hpp"
 #include "games/gomoku/renju.hpp"
 
 namespace sente::gomoku {
@@ -56,9 +59,19 @@ void generate_search_moves(const Position& pos, MoveList& list) {
     for_each_point(pos, [&](int point) {
         if (pos.stones[point] != kEmpty || pos.nearby[point] == 0) return;
         if (must_defend && !makes_four(pos, me, point) && !makes_four(pos, them, point)) return;
-        if (is_legal_point(pos, point)) list.push(move_at(point));
+        if (is_legal_point(pos, point)) list.push(move_at(point), order_value(pos, point));
     });
-    if (list.empty()) generate_legal_moves(pos, list);
+    if (list.empty()) {
+        generate_legal_moves(pos, list);
+        return;
+    }
+    // The points worth most for attack and defence; beyond them a quiet position has nothing
+    // the search could use in time.
+    if (list.size() > kMaxQuietMoves) {
+        std::nth_element(list.begin(), list.begin() + kMaxQuietMoves - 1, list.end(),
+                         [](const auto& a, const auto& b) { return a.score > b.score; });
+        list.resize(kMaxQuietMoves);
+    }
 }
 
 }  // namespace sente::gomoku

@@ -10,7 +10,9 @@
 //     played, any point: the game is lost either way);
 //   - the opponent could make an open four (or a four-three) next move: only the side to move's
 //     own fours (which force a reply) and the points where the opponent would make a four, which
-//     include every point that breaks the threat.
+//     include every point that breaks the threat;
+//   - otherwise, the kMaxQuietMoves points of most value for attack and defence together
+//     (order_value), the search's one pruning by judgement.
 
 #include "games/gomoku/position.hpp"
 #include "search/move_list.hpp"
@@ -18,6 +20,8 @@
 namespace sente::gomoku {
 
 using MoveList = search::MoveList<Move, kMaxSize * kMaxSize>;
+
+inline constexpr std::size_t kMaxQuietMoves = 20;
 
 void generate_search_moves(const Position& pos, MoveList& list);
 void generate_legal_moves(const Position& pos, MoveList& list);
