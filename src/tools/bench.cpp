@@ -22,7 +22,8 @@ int bench(Session& session, int depth, std::ostream& out) {
     const GameInfo& game = session.game();
     out << fmt::format("bench {}: {} positions, depth {}, level {}\n", game.id,
                        game.bench_positions.size(), depth, session.level());
-    out << fmt::format("{:>3}  {:<5} {:>12} {:>14} {:>9}\n", "#", "move", "score", "nodes", "ms");
+    out << fmt::format("{:>3}  {:<5} {:>12} {:>5} {:>14} {:>9}\n", "#", "move", "score", "depth",
+                       "nodes", "ms");
     std::uint64_t total_nodes = 0;
     const auto start = std::chrono::steady_clock::now();
     SearchLimits limits;
@@ -41,8 +42,8 @@ int bench(Session& session, int depth, std::ostream& out) {
         }
         const SearchInfo& info = report->search;
         total_nodes += info.nodes;
-        out << fmt::format("{:>3}  {:<5} {:>12} {:>14} {:>9}\n", number, report->move,
-                           info.score_text, info.nodes, info.elapsed.count());
+        out << fmt::format("{:>3}  {:<5} {:>12} {:>5} {:>14} {:>9}\n", number, report->move,
+                           info.score_text, info.depth, info.nodes, info.elapsed.count());
         out.flush();
     }
     const double seconds = seconds_since(start);

@@ -160,12 +160,13 @@ struct GomokuGame {
     }();
     static constexpr std::array<std::string_view, 3> kAliases = kRule.aliases;
 
-    // Middle-game positions from games sente played against itself (15 x 15, 20 x 20).
+    // Middle-game positions from games sente played against itself at levels 3 and 4: two on
+    // 15 x 15 (after 9 and 12 stones), one from a renju game (12 stones), one on 20 x 20 (14).
     static constexpr std::array<std::string_view, 4> kBenchPositions = {
-        "15/15/15/15/15/6o8/6xo7/5oxx7/5x1x7/15/15/15/15/15/15 w",
-        "15/15/15/15/5o9/5xo8/4oxxx7/5oxo7/5x1x7/7o7/15/15/15/15/15 b",
-        "15/15/15/15/15/15/5o9/5xxo7/6ox7/6xo7/5x1x7/15/15/15/15 w",
-        "20/20/20/20/20/20/20/9o10/8xx10/8xo10/7x1o10/20/20/20/20/20/20/20/20/20 b",
+        "15/15/15/15/15/15/15/5x1x7/6x1o6/5x1x7/4o2oo1o4/15/15/15/15 b",
+        "15/15/15/15/15/9o5/8x6/5x1x7/6x1o6/5x1xo6/4o1xoo1o4/15/15/15/15 b",
+        "15/15/15/15/6oo7/6ox1x5/6o1x6/6xxxo5/6o8/15/15/15/15/15/15 b",
+        "20/20/20/20/20/20/20/9oo1o7/10xox7/9o1xx7/9xxox7/9o10/20/20/20/20/20/20/20/20 b",
     };
 
     static const GameInfo& info() {

@@ -1,5 +1,6 @@
 #include "games/gomoku/notation.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
@@ -207,14 +208,23 @@ std::string render(const Position& pos, Move last_move) {
     } else {
         side_note = fmt::format("{} to move", to_string(pos.side));
     }
-    const bool mark_fouls = !result.over && pos.rule == Rule::renju && pos.side == Color::black;
+    // Renju: black's forbidden points are drawn '*' when black is to move.
+    std::vector<int> fouls;
+    if (!result.over && pos.rule == Rule::renju && pos.side == Color::black) {
+        for_each_point(pos, [&](int point) {
+            if (pos.is_empty(point) && may_be_foul(pos, point) &&
+                renju_foul(pos, point) != Foul::none) {
+                fouls.push_back(point);
+            }
+        });
+    }
     const std::vector<std::string> notes = {
         fmt::format("X black {}", black),
         fmt::format("O white {}", white),
         side_note,
         fmt::format("rule {}", rule_name(pos.rule)),
         last_move.is_none() ? std::string{} : fmt::format("last move {}", format_move(last_move)),
-        mark_fouls ? std::string("* forbidden for black") : std::string{},
+        fouls.empty() ? std::string{} : std::string("* forbidden for black"),
     };
 
     std::string columns = "   ";
@@ -233,10 +243,7 @@ std::string render(const Position& pos, Move last_move) {
             out += point == last ? '(' : (column > 0 && point - 1 == last) ? ')' : ' ';
             const Stone stone = pos.stones[point];
             char shown = stone == kBlack ? 'X' : stone == kWhite ? 'O' : '.';
-            if (mark_fouls && stone == kEmpty && may_be_foul(pos, point) &&
-                renju_foul(pos, point) != Foul::none) {
-                shown = '*';
-            }
+            if (std::find(fouls.begin(), fouls.end(), point) != fouls.end()) shown = '*';
             out += shown;
         }
         out += point_at(pos.size - 1, row) == last ? ')' : ' ';
