@@ -1,4 +1,4 @@
-// Fuzz target: every text parser of the games. The first line of the input is read as a
+// Fuzz target: every text parser of the games (Gomoku under each of its rules). The first line of the input is read as a
 // position of each game, the other lines as moves. Whatever parses must print back as text that
 // parses to the same thing, and a move that check_move accepts must be playable.
 
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fuzz_check.hpp"
+#include "games/gomoku/game.hpp"
 #include "games/reversi/game.hpp"
 #include "games/soldiers/game.hpp"
 
@@ -69,11 +70,37 @@ void soldiers_texts(const std::vector<std::string_view>& lines) {
     }
 }
 
+void gomoku_texts(const std::vector<std::string_view>& lines) {
+    namespace g = sente::gomoku;
+    for (const g::Rule rule :
+         {g::Rule::freestyle, g::Rule::standard, g::Rule::renju, g::Rule::caro}) {
+        auto pos = g::parse_position(lines[0], rule);
+        if (pos) {
+            const std::string text = g::format_position(*pos);
+            auto again = g::parse_position(text, rule);
+            FUZZ_CHECK(again.ok() && g::format_position(*again) == text);
+            FUZZ_CHECK(again->key == pos->key && again->winner == pos->winner);
+        }
+        for (std::size_t i = 1; i < lines.size(); ++i) {
+            auto move = g::parse_move(lines[i]);
+            if (!move) continue;
+            const std::string text = g::format_move(*move);
+            auto again = g::parse_move(text);
+            FUZZ_CHECK(again.ok() && *again == *move);
+            if (pos && g::check_move(*pos, *move).ok()) {
+                g::make_move(pos.value(), *move);
+                g::render(*pos, *move);
+            }
+        }
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const auto lines = split_lines(std::string_view(reinterpret_cast<const char*>(data), size));
     reversi_texts(lines);
     soldiers_texts(lines);
+    gomoku_texts(lines);
     return 0;
 }

@@ -1,0 +1,83 @@
+// Fuzz target: arbitrary bytes as Gomocup input to the Gomocup front end and a Session, as a
+// manager or a GUI might send them (CR, LF or CRLF). The brain must not crash, hang or leak, and
+// every line it writes must be a protocol line: OK, ERROR ..., UNKNOWN ..., the ABOUT line, SWAP
+// or points "x,y" (one, or three for swap2), each on the board of the last START.
+//
+// Searches are kept short by fixed limits (depth 3, 20,000 nodes, 50 ms) that every search
+// obeys whatever the input's INFO asks; INFO max_memory can only shrink the 1 MB table.
+
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fuzz_check.hpp"
+#include "protocol/gomocup.hpp"
+#include "protocol/line_reader.hpp"
+#include "sente/session.hpp"
+
+namespace {
+
+bool is_points(std::string_view line) {
+    // "x,y" or "x,y x,y x,y": digits, commas between pairs of numbers, spaces between points.
+    int points = 0;
+    while (!line.empty()) {
+        for (int part = 0; part < 2; ++part) {
+            std::size_t digits = 0;
+            while (digits < line.size() && line[digits] >= '0' && line[digits] <= '9') ++digits;
+            if (digits == 0 || digits > 2) return false;
+            line.remove_prefix(digits);
+            if (part == 0) {
+                if (line.empty() || line.front() != ',') return false;
+                line.remove_prefix(1);
+            }
+        }
+        ++points;
+        if (!line.empty()) {
+            if (line.front() != ' ') return false;
+            line.remove_prefix(1);
+            if (line.empty()) return false;
+        }
+    }
+    return points == 1 || points == 3;
+}
+
+bool is_protocol_line(std::string_view line) {
+    return line == "OK" || line == "SWAP" || line.rfind("ERROR ", 0) == 0 ||
+           line.rfind("UNKNOWN ", 0) == 0 || line.rfind("name=\"sente\"", 0) == 0 ||
+           is_points(line);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    sente::EngineSettings settings;
+    settings.hash_mb = 1;
+    settings.limits.depth = 3;
+    settings.limits.nodes = 20'000;
+    settings.limits.movetime = sente::Milliseconds{50};
+    sente::Session session(settings);
+    std::ostringstream out;
+    sente::gomocup::Brain brain(session, out, nullptr, 1);
+
+    std::vector<sente::protocol::Line> lines;
+    sente::protocol::LineSplitter splitter;
+    splitter.set_cr_ends_lines(true);
+    splitter.feed(std::string_view(reinterpret_cast<const char*>(data), size), lines);
+    if (auto last = splitter.finish()) lines.push_back(*last);
+    for (const sente::protocol::Line& line : lines) {
+        if (!brain.handle_line(line.text)) break;
+    }
+
+    std::istringstream written(out.str());
+    for (std::string line; std::getline(written, line);) {
+        if (!is_protocol_line(line)) {
+            std::fprintf(stderr, "not a protocol line: '%s'\n", line.c_str());
+            FUZZ_CHECK(is_protocol_line(line));
+        }
+    }
+    FUZZ_CHECK(out.str().empty() || out.str().back() == '\n');
+    return 0;
+}
