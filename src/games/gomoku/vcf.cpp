@@ -21,7 +21,9 @@ bool allowed(const Position& pos, Color color, int point) {
 
 bool VcfSearch::out_of_budget() const {
     if (nodes_ >= budget_end_) return true;
-    return stop_ != nullptr && (nodes_ & 1023) == 0 && stop_->load(std::memory_order_relaxed);
+    // Every node: the search's watchdog raises the stop at the hard time limit, and a VCF must
+    // not carry the search past it.
+    return stop_ != nullptr && stop_->load(std::memory_order_relaxed);
 }
 
 std::optional<VcfWin> VcfSearch::find(Position& pos, int max_fours, std::uint64_t node_budget) {
@@ -46,6 +48,9 @@ bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
         return true;
     }
     if (fours_left <= 0 || out_of_budget()) return false;
+    const int fours = pos.count(attacker, kThreatFour) + pos.count(attacker, kThreatFourThree) +
+                      pos.count(attacker, kThreatFlexFour);
+    if (fours == 0) return false;
 
     // The attacker's fours, strongest first; only the one on the defender's five point if the
     // defender threatens five (a four elsewhere would lose to it).
