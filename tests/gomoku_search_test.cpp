@@ -1,15 +1,18 @@
-// Gomoku threat search: VCF on constructed positions, and the engine through the Session taking a
-// win, stopping the opponent's and finding a forced line.
+// Gomoku threat search: VCF and VCT on constructed positions, their wins against exact minimax, and
+// the engine through the Session taking a win, stopping the opponent's and finding a forced line.
 
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "games/gomoku/notation.hpp"
 #include "games/gomoku/position.hpp"
+#include "games/gomoku/renju.hpp"
 #include "games/gomoku/vcf.hpp"
+#include "games/gomoku/vct.hpp"
 #include "sente/session.hpp"
 
 using namespace sente;
@@ -117,4 +120,118 @@ TEST_CASE("renju through the Session: fouls are refused, white may overline") {
     const auto legal = session.legal_moves();
     CHECK(std::find(legal.begin(), legal.end(), "h8") == legal.end());
     CHECK(legal.size() == 15 * 15 - 4 - 1);
+}
+
+namespace {
+
+// Exact reference: whether the side to move can force five within `plies` plies, by minimax over
+// every empty point. The only shortcuts are the rules' own: make five when you can, block the
+// opponent's five when you cannot (two of them lose).
+bool reference_win(Position& pos, int plies);
+
+bool reference_defender_loses(Position& pos, int plies) {
+    const Color defender = pos.side;
+    const Color attacker = opponent(defender);
+    if (pos.count(defender, kThreatFive) > 0) return false;
+    if (plies <= 0) return false;
+    std::vector<int> replies;
+    if (pos.count(attacker, kThreatFive) >= 2) return plies >= 2;  // block one, five the other
+    for_each_point(pos, [&](int point) {
+        if (!is_legal_point(pos, point)) return;
+        if (pos.count(attacker, kThreatFive) == 1 && pos.threat(attacker, point) != kThreatFive)
+            return;
+        replies.push_back(point);
+    });
+    if (replies.empty()) return plies >= 2;
+    for (const int point : replies) {
+        const Move move{static_cast<std::uint16_t>(point)};
+        make_move(pos, move);
+        const bool lost = reference_win(pos, plies - 1);
+        unmake_move(pos, move);
+        if (!lost) return false;
+    }
+    return true;
+}
+
+bool reference_win(Position& pos, int plies) {
+    const Color attacker = pos.side;
+    const Color defender = opponent(attacker);
+    if (plies <= 0 || is_game_over(pos)) return false;
+    if (pos.count(attacker, kThreatFive) > 0) return true;
+    if (plies < 3) return false;
+    bool won = false;
+    for_each_point(pos, [&](int point) {
+        if (won || !is_legal_point(pos, point)) return;
+        if (pos.count(defender, kThreatFive) > 0 && pos.threat(defender, point) != kThreatFive)
+            return;
+        const Move move{static_cast<std::uint16_t>(point)};
+        make_move(pos, move);
+        won = reference_defender_loses(pos, plies - 1);
+        unmake_move(pos, move);
+    });
+    return won;
+}
+
+}  // namespace
+
+TEST_CASE("VCT: a double three wins; a single three does not") {
+    // Black f8 g8 and h6 h7: h8 makes two open threes.
+    Position pos = from_text("15/15/15/15/15/15/15/5xx8/7x7/7x7/15/15/15/15/15 b");
+    VctSearch vct;
+    const auto win = vct.find(pos, 3, 100000);
+    REQUIRE(win);
+    CHECK(format_move(win->first) == "h8");
+    CHECK(win->plies == 5);
+    CHECK_FALSE(VcfSearch().find(pos, 10, 100000));  // no four anywhere: VCF alone cannot
+    Position single = from_text("15/15/15/15/15/15/15/5xx8/15/15/15/15/15/15/15 b");
+    CHECK_FALSE(VctSearch().find(single, 3, 100000));
+    // Renju's black attacker and caro get no VCT.
+    Position renju = from_text("15/15/15/15/15/15/15/5xx8/7x7/7x7/15/15/15/15/15 b", Rule::renju);
+    CHECK_FALSE(VctSearch::applies(renju));
+    CHECK_FALSE(VctSearch::applies(
+        from_text("15/15/15/15/15/15/15/5xx8/7x7/7x7/15/15/15/15/15 b", Rule::caro)));
+}
+
+TEST_CASE("VCT and VCF wins are real wins: checked by exact minimax on small boards") {
+    std::mt19937 rng(42);
+    int vct_claims = 0;
+    int vcf_claims = 0;
+    for (int trial = 0; trial < 4000 && vct_claims + vcf_claims < 60; ++trial) {
+        const Rule rule = trial % 3 == 0   ? Rule::standard
+                          : trial % 3 == 1 ? Rule::freestyle
+                                           : Rule::renju;
+        Position pos = empty_position(7, rule);
+        // Stones near the middle so that threats appear; no five, and no forced reply yet.
+        const int stones = std::uniform_int_distribution<int>(6, 12)(rng);
+        for (int s = 0; s < stones; ++s) {
+            const int point = point_at(std::uniform_int_distribution<int>(0, 6)(rng),
+                                       std::uniform_int_distribution<int>(0, 6)(rng));
+            if (!pos.is_empty(point)) continue;
+            place_stone(pos, point, s % 2 == 0 ? Color::black : Color::white);
+        }
+        set_side_to_move(pos, trial % 2 == 0 ? Color::black : Color::white);
+        bool five_on_board = false;
+        for_each_point(pos, [&](int point) {
+            if (!pos.is_empty(point))
+                five_on_board |= has_five_at(
+                    pos, point, pos.stones[point] == kBlack ? Color::black : Color::white);
+        });
+        if (five_on_board || pos.count(opponent(pos.side), kThreatFive) > 0) continue;
+        const std::string before = format_position(pos);
+        if (const auto win = VcfSearch().find(pos, 10, 20000); win && win->plies <= 7) {
+            CAPTURE(before);
+            CHECK(reference_win(pos, win->plies));
+            ++vcf_claims;
+        } else if (const auto threat = VctSearch().find(pos, 3, 20000);
+                   threat && threat->plies <= 5) {
+            CAPTURE(before);
+            CAPTURE(format_move(threat->first));
+            CHECK(reference_win(pos, threat->plies));
+            ++vct_claims;
+        }
+        CHECK(format_position(pos) == before);
+    }
+    MESSAGE("checked " << vcf_claims << " VCF and " << vct_claims << " VCT wins");
+    CHECK(vct_claims > 5);
+    CHECK(vcf_claims > 5);
 }

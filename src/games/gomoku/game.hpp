@@ -20,6 +20,7 @@
 #include "games/gomoku/position.hpp"
 #include "games/gomoku/renju.hpp"
 #include "games/gomoku/vcf.hpp"
+#include "games/gomoku/vct.hpp"
 #include "search/score.hpp"
 #include "search/search.hpp"
 #include "search/tt.hpp"
@@ -30,7 +31,8 @@ namespace sente::gomoku {
 
 struct Evaluator {
     EvalKind kind = EvalKind::full;
-    int vcf_fours = 0;  // the longest VCF the threat solver looks for (0: none)
+    int vcf_fours = 0;   // the longest VCF the threat solver looks for (0: none)
+    int vct_threes = 0;  // the most threes in a VCT it looks for (0: no VCT)
 };
 
 // Proven results sit above kWin by how many plies are left of this many.
@@ -43,7 +45,7 @@ constexpr search::Score win_in(int plies) { return search::kWin + kMaxDistance -
 class ThreatSolver {
   public:
     ThreatSolver(search::TranspositionTable& tt, const std::atomic<bool>& stop, search::BusyMoves*)
-        : tt_(tt), vcf_(&stop) {}
+        : tt_(tt), vcf_(&stop), vct_(&stop) {}
 
     std::optional<search::Score> solve(const Position& pos, const Evaluator& eval, int depth,
                                        search::Score, search::Score) {
@@ -58,27 +60,43 @@ class ThreatSolver {
             if (!is_legal_point(pos, block)) return -win_in(2);
             return std::nullopt;  // the block is forced; the search plays it
         }
-        if (eval.vcf_fours == 0 || pos.count(me, kThreatFour) + pos.count(me, kThreatFourThree) +
-                                           pos.count(me, kThreatFlexFour) ==
-                                       0) {
-            return std::nullopt;
+        // The searches play on the position and restore it exactly; copying the 25 kB position
+        // at every node would cost more than they do.
+        Position& work = const_cast<Position&>(pos);
+        const int fours = pos.count(me, kThreatFour) + pos.count(me, kThreatFourThree) +
+                          pos.count(me, kThreatFlexFour);
+        if (eval.vcf_fours > 0 && fours > 0) {
+            // Deeper nodes are many and each gets a small budget; near the root a larger one.
+            const std::uint64_t budget = depth >= 4 ? 20000 : depth >= 1 ? 400 : 100;
+            if (const auto win = vcf_.find(work, eval.vcf_fours, budget))
+                return remember(pos, win->first, win->plies);
         }
-        // Deeper nodes are many and each gets a small budget; near the root a larger one.
-        const std::uint64_t budget = depth >= 4 ? 20000 : depth >= 1 ? 400 : 100;
-        // The VCF search plays on the position and restores it exactly; copying the 25 kB
-        // position at every node would cost more than the search.
-        const auto win = vcf_.find(const_cast<Position&>(pos), eval.vcf_fours, budget);
-        if (!win) return std::nullopt;
-        const search::Score score = win_in(win->plies);
-        tt_.store(pos.key, static_cast<std::uint16_t>(win->first.point), score,
+        // VCT away from the leaves only: it costs more, and the search below sees the rest.
+        const int threes = pos.count(me, kThreatThree) + pos.count(me, kThreatDoubleThree);
+        if (eval.vct_threes > 0 && depth >= kVctMinDepth && fours + threes > 0 &&
+            VctSearch::applies(pos)) {
+            const std::uint64_t budget = depth >= kVctMinDepth + 2 ? 10000 : 2000;
+            if (const auto win = vct_.find(work, eval.vct_threes, budget))
+                return remember(pos, win->first, win->plies);
+        }
+        return std::nullopt;
+    }
+    std::uint64_t nodes() const { return vcf_.nodes() + vct_.nodes(); }
+
+  private:
+    static constexpr int kVctMinDepth = 5;
+
+    // A proven win for the side to move: kept in the table with its first move, for the line.
+    search::Score remember(const Position& pos, Move first, int plies) {
+        const search::Score score = win_in(plies);
+        tt_.store(pos.key, static_cast<std::uint16_t>(first.point), score,
                   search::TranspositionTable::exhaustive_depth(0), search::Bound::exact);
         return score;
     }
-    std::uint64_t nodes() const { return vcf_.nodes(); }
 
-  private:
     search::TranspositionTable& tt_;
     VcfSearch vcf_;
+    VctSearch vct_;
 };
 
 struct RuleInfo {
@@ -213,16 +231,16 @@ struct GomokuGame {
     };
     // 1-3 are the seed programs' easy, medium and hard players.
     static constexpr std::array<Level, 10> kLevels = {{
-        {"easy: greedy, one ply (the seed's easy player)", {EvalKind::greedy, 0}, 1},
-        {"medium: two plies", {EvalKind::full, 0}, 2},
-        {"hard: alpha-beta, four plies", {EvalKind::full, 0}, 4},
-        {"five plies and VCF", {EvalKind::full, 6}, 5},
-        {"six plies and VCF", {EvalKind::full, 10}, 6},
-        {"eight plies and VCF", {EvalKind::full, 12}, 8},
-        {"ten plies and VCF", {EvalKind::full, 16}, 10},
-        {"twelve plies and VCF", {EvalKind::full, 20}, 12},
-        {"strong (the clock decides)", {EvalKind::full, 24}, 0},
-        {"full strength", {EvalKind::full, 30}, 0},
+        {"easy: greedy, one ply (the seed's easy player)", {EvalKind::greedy, 0, 0}, 1},
+        {"medium: two plies", {EvalKind::full, 0, 0}, 2},
+        {"hard: alpha-beta, four plies", {EvalKind::full, 0, 0}, 4},
+        {"five plies and VCF", {EvalKind::full, 6, 0}, 5},
+        {"six plies and VCF", {EvalKind::full, 10, 0}, 6},
+        {"eight plies, VCF and VCT", {EvalKind::full, 12, 2}, 8},
+        {"ten plies, VCF and VCT", {EvalKind::full, 16, 3}, 10},
+        {"twelve plies, VCF and VCT", {EvalKind::full, 20, 4}, 12},
+        {"strong (the clock decides)", {EvalKind::full, 24, 5}, 0},
+        {"full strength", {EvalKind::full, 30, 6}, 0},
     }};
     static const Level& level(int number) { return kLevels[number - 1]; }
 

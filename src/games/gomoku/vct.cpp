@@ -1,0 +1,155 @@
+#include "games/gomoku/vct.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "games/gomoku/renju.hpp"
+
+namespace sente::gomoku {
+
+namespace {
+
+// The VCF each attacker node tries first, and how much it may cost.
+constexpr int kVcfFours = 12;
+constexpr std::uint64_t kVcfBudget = 300;
+// The attacker's threats tried at a node, strongest first.
+constexpr int kMaxThreats = 12;
+
+Move move_at(int point) { return Move{static_cast<std::uint16_t>(point)}; }
+
+bool allowed(const Position& pos, Color color, int point) {
+    if (pos.rule != Rule::renju || color != Color::black) return true;
+    return !may_be_foul(pos, point) || renju_foul(pos, point) == Foul::none;
+}
+
+bool makes_four(const Position& pos, Color color, int point) {
+    for (int d = 0; d < 4; ++d) {
+        const LinePattern p = pos.line(color, d, point);
+        if (p == kBlock4 || p == kFlex4) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+bool VctSearch::applies(const Position& pos) {
+    if (pos.rule == Rule::caro) return false;
+    return !(pos.rule == Rule::renju && pos.side == Color::black);
+}
+
+bool VctSearch::out_of_budget() const {
+    if (nodes() >= budget_end_) return true;
+    return stop_ != nullptr && stop_->load(std::memory_order_relaxed);
+}
+
+std::optional<VctWin> VctSearch::find(Position& pos, int max_threes, std::uint64_t node_budget) {
+    if (is_game_over(pos) || !applies(pos)) return std::nullopt;
+    budget_end_ = nodes() + node_budget;
+    Move first;
+    const int plies = attack(pos, max_threes, &first);
+    if (plies == 0 || out_of_budget()) return std::nullopt;  // a cut-short search proves nothing
+    return VctWin{first, plies};
+}
+
+int VctSearch::attack(Position& pos, int threes_left, Move* first) {
+    ++nodes_;
+    if (out_of_budget()) return 0;
+    const Color attacker = pos.side;
+    const Color defender = opponent(attacker);
+    if (const auto five = find_five_point(pos, attacker)) {
+        if (first) *first = move_at(*five);
+        return 1;
+    }
+
+    std::array<int, kMaxSize * kMaxSize> candidates;
+    int count = 0;
+    if (const auto block = find_five_point(pos, defender)) {
+        // The defender's four must be blocked, and the block must threaten for the attack to
+        // go on.
+        if (pos.count(defender, kThreatFive) > 1) return 0;
+        if (pos.threat(attacker, *block) < kThreatThree || !allowed(pos, attacker, *block))
+            return 0;
+        candidates[count++] = *block;
+    } else {
+        if (auto vcf = vcf_.find(pos, kVcfFours, kVcfBudget)) {
+            if (first) *first = vcf->first;
+            return vcf->plies;
+        }
+        if (threes_left <= 0) return 0;
+        for_each_point(pos, [&](int point) {
+            if (pos.threat(attacker, point) >= kThreatThree) candidates[count++] = point;
+        });
+        std::sort(candidates.begin(), candidates.begin() + count, [&](int a, int b) {
+            return pos.threat(attacker, a) > pos.threat(attacker, b) ||
+                   (pos.threat(attacker, a) == pos.threat(attacker, b) &&
+                    pos.value(attacker, a) > pos.value(attacker, b));
+        });
+        count = std::min(count, kMaxThreats);
+    }
+
+    for (int i = 0; i < count; ++i) {
+        const int point = candidates[i];
+        if (!allowed(pos, attacker, point)) continue;
+        const Move threat = move_at(point);
+        make_move(pos, threat);
+        int plies = 0;
+        const int fives = pos.count(attacker, kThreatFive);
+        if (fives >= 2) {
+            plies = 3;  // an open four (or two fours): block one, five with the other
+        } else if (fives == 1) {
+            const int block = *find_five_point(pos, attacker);
+            if (!allowed(pos, defender, block)) {
+                plies = 3;  // renju: black may not block there
+            } else if (pos.threat(defender, block) != kThreatFive) {
+                make_move(pos, move_at(block));
+                const int rest = attack(pos, threes_left, nullptr);
+                unmake_move(pos, move_at(block));
+                plies = rest > 0 ? rest + 2 : 0;
+            }
+        } else {
+            const int rest = defend(pos, threes_left - 1);
+            plies = rest > 0 ? rest + 1 : 0;
+        }
+        unmake_move(pos, threat);
+        if (plies > 0) {
+            if (first) *first = threat;
+            return plies;
+        }
+        if (out_of_budget()) return 0;
+    }
+    return 0;
+}
+
+int VctSearch::defend(Position& pos, int threes_left) {
+    ++nodes_;
+    if (out_of_budget()) return 0;
+    const Color defender = pos.side;
+    const Color attacker = opponent(defender);
+    if (pos.count(defender, kThreatFive) > 0) return 0;  // the defender wins first
+    // Only a threat of an open four (or a four-three) forces the defender's hand.
+    if (pos.count(attacker, kThreatFlexFour) + pos.count(attacker, kThreatFourThree) == 0) return 0;
+
+    std::array<int, kMaxSize * kMaxSize> defences;
+    int count = 0;
+    for_each_point(pos, [&](int point) {
+        if (pos.stones[point] != kEmpty) return;
+        if ((makes_four(pos, attacker, point) || makes_four(pos, defender, point)) &&
+            allowed(pos, defender, point)) {
+            defences[count++] = point;
+        }
+    });
+    // (No defence at all cannot happen: the attacker's open-four point is one of its fours.)
+    if (count == 0) return 0;
+    int longest = 0;
+    for (int i = 0; i < count; ++i) {
+        const Move defence = move_at(defences[i]);
+        make_move(pos, defence);
+        const int plies = attack(pos, threes_left, nullptr);
+        unmake_move(pos, defence);
+        if (plies == 0) return 0;
+        longest = std::max(longest, plies + 1);
+    }
+    return longest;
+}
+
+}  // namespace sente::gomoku

@@ -1,0 +1,53 @@
+#pragma once
+
+// Victory by continuous threats (VCT): a win forced by fours and threes. A four forces one
+// block; a three (a threat of an open four next move) lets the defender choose, but only among
+// moves that matter: the points where the attacker would make a four (every block of the three
+// is one) and the defender's own fours (counter-threats). If every such reply still loses, the
+// three wins. Each attacker node first asks for a VCF.
+//
+// The defender's choices are complete only where a three is what the pattern tables say it is:
+// not for caro (an opponent's stone beyond a five's end can matter) nor for renju's black
+// attacker (a three whose open four is a foul is no threat), so those get no VCT (VCF only).
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+
+#include "games/gomoku/position.hpp"
+#include "games/gomoku/vcf.hpp"
+
+namespace sente::gomoku {
+
+struct VctWin {
+    Move first;
+    int plies = 0;  // plies until the five against the longest defence found
+};
+
+class VctSearch {
+  public:
+    explicit VctSearch(const std::atomic<bool>* stop = nullptr) : stop_(stop), vcf_(stop) {}
+
+    // Whether VCT applies to the side to move of `pos` (see above).
+    static bool applies(const Position& pos);
+
+    // A VCT for the side to move with at most `max_threes` threes (fours are free), within
+    // `node_budget` positions (its VCFs included). `pos` is searched in place and restored.
+    std::optional<VctWin> find(Position& pos, int max_threes, std::uint64_t node_budget);
+
+    std::uint64_t nodes() const { return nodes_ + vcf_.nodes(); }
+
+  private:
+    // Plies to the five with the attacker to move, or 0 when no win is found.
+    int attack(Position& pos, int threes_left, Move* first);
+    // The same with the defender to move after the attacker's three.
+    int defend(Position& pos, int threes_left);
+    bool out_of_budget() const;
+
+    const std::atomic<bool>* stop_;
+    VcfSearch vcf_;
+    std::uint64_t nodes_ = 0;
+    std::uint64_t budget_end_ = 0;
+};
+
+}  // namespace sente::gomoku
