@@ -232,7 +232,7 @@ struct GomokuGame {
     // 1-3 are the seed programs' easy, medium and hard players.
     static constexpr std::array<Level, 10> kLevels = {{
         {"easy: greedy, one ply (the seed's easy player)", {EvalKind::greedy, 0, 0}, 1},
-        {"medium: two plies", {EvalKind::full, 0, 0}, 2},
+        {"medium: three plies", {EvalKind::full, 0, 0}, 3},
         {"hard: alpha-beta, four plies", {EvalKind::full, 0, 0}, 4},
         {"five plies and VCF", {EvalKind::full, 6, 0}, 5},
         {"six plies and VCF", {EvalKind::full, 10, 0}, 6},
