@@ -110,8 +110,10 @@ bool confirms_five(const Position& pos, int point, int d, Color color) {
     return run_wins(pos, run, rule, stone_of(opponent(color)));
 }
 
-void refresh_line(Position& pos, int point, int d) {
+// Recomputes an empty point's class in one direction for both colours; true if either changed.
+bool refresh_line(Position& pos, int point, int d) {
     const LineKey key = pos.keys[d][point];
+    bool changed = false;
     for (const Color color : {Color::black, Color::white}) {
         const int c = index_of(color);
         LinePattern pattern = (*pos.tables[c])[key];
@@ -119,8 +121,10 @@ void refresh_line(Position& pos, int point, int d) {
             !confirms_five(pos, point, d, color)) {
             pattern = line_rule(pos.rule, color) == LineRule::exactly_five ? kOverline : kDead;
         }
+        changed |= pos.lines[c][d][point] != pattern;
         pos.lines[c][d][point] = pattern;
     }
+    return changed;
 }
 
 Threat combine(const std::array<LinePattern, 4>& lines, int& value) {
@@ -151,6 +155,29 @@ Threat combine(const std::array<LinePattern, 4>& lines, int& value) {
     return kNoThreat;
 }
 
+// A point's threat and value from its four line classes, by one lookup.
+struct PointSummary {
+    std::int16_t value;
+    Threat threat;
+};
+constexpr int kSummaries = kLinePatterns * kLinePatterns * kLinePatterns * kLinePatterns;
+
+const std::array<PointSummary, kSummaries>& point_summaries() {
+    static const auto table = [] {
+        std::array<PointSummary, kSummaries> summaries{};
+        for (int i = 0; i < kSummaries; ++i) {
+            std::array<LinePattern, 4> lines{};
+            for (int d = 0, rest = i; d < 4; ++d, rest /= kLinePatterns)
+                lines[d] = static_cast<LinePattern>(rest % kLinePatterns);
+            int value = 0;
+            const Threat threat = combine(lines, value);
+            summaries[i] = PointSummary{static_cast<std::int16_t>(value), threat};
+        }
+        return summaries;
+    }();
+    return table;
+}
+
 // The line through a stone of the board, for its owner, after a change of the stones around it.
 void refresh_stone_line(Position& pos, int point, int d) {
     const int c = pos.stones[point] - 1;
@@ -169,15 +196,21 @@ int stone_value(const Position& pos, int point) {
 
 // Recomputes the combined threat and value of a point for both colours from its line classes.
 void refresh_point(Position& pos, int point) {
+    const auto& summaries = point_summaries();
     for (int c = 0; c < 2; ++c) {
         --pos.threat_counts[c][pos.threats[c][point]];
         pos.value_sums[c] -= pos.values[c][point];
         Threat threat = kNoThreat;
         int value = 0;
         if (pos.stones[point] == kEmpty) {
-            threat = combine({pos.lines[c][0][point], pos.lines[c][1][point],
-                              pos.lines[c][2][point], pos.lines[c][3][point]},
-                             value);
+            const auto& lines = pos.lines[c];
+            const PointSummary summary =
+                summaries[lines[0][point] +
+                          kLinePatterns * (lines[1][point] +
+                                           kLinePatterns * (lines[2][point] +
+                                                            kLinePatterns * lines[3][point]))];
+            threat = summary.threat;
+            value = summary.value;
         }
         pos.threats[c][point] = threat;
         pos.values[c][point] = static_cast<std::int16_t>(value);
@@ -205,8 +238,7 @@ void update_around(Position& pos, int point, Stone stone) {
             for (const int q : {ahead, behind}) {
                 const Stone there = pos.stones[q];
                 if (there == kEmpty) {
-                    refresh_line(pos, q, d);
-                    refresh_point(pos, q);
+                    if (refresh_line(pos, q, d)) refresh_point(pos, q);
                 } else if (there != kWall && k <= 4) {
                     refresh_stone_line(pos, q, d);
                 }
