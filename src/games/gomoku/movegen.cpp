@@ -57,7 +57,7 @@ void generate_search_moves(const Position& pos, MoveList& list) {
     const bool must_defend =
         pos.count(them, kThreatFlexFour) > 0 || pos.count(them, kThreatFourThree) > 0;
     for_each_point(pos, [&](int point) {
-        if (pos.stones[point] != kEmpty || pos.nearby[point] == 0) return;
+        if (pos.stones[point] != kEmpty || pos.nearby(point) == 0) return;
         if (must_defend && !makes_four(pos, me, point) && !makes_four(pos, them, point)) return;
         if (is_legal_point(pos, point)) list.push(move_at(point), order_value(pos, point));
     });

@@ -112,7 +112,7 @@ bool confirms_five(const Position& pos, int point, int d, Color color) {
 
 // Recomputes an empty point's class in one direction for both colours; true if either changed.
 bool refresh_line(Position& pos, int point, int d) {
-    const LineKey key = pos.keys[d][point];
+    const LineKey key = pos.points[point].keys[d];
     bool changed = false;
     for (const Color color : {Color::black, Color::white}) {
         const int c = index_of(color);
@@ -121,8 +121,8 @@ bool refresh_line(Position& pos, int point, int d) {
             !confirms_five(pos, point, d, color)) {
             pattern = line_rule(pos.rule, color) == LineRule::exactly_five ? kOverline : kDead;
         }
-        changed |= pos.lines[c][d][point] != pattern;
-        pos.lines[c][d][point] = pattern;
+        changed |= pos.points[point].lines[c][d] != pattern;
+        pos.points[point].lines[c][d] = pattern;
     }
     return changed;
 }
@@ -155,65 +155,71 @@ Threat combine(const std::array<LinePattern, 4>& lines, int& value) {
     return kNoThreat;
 }
 
-// A point's threat and value from its four line classes, by one lookup.
-struct PointSummary {
-    std::int16_t value;
-    Threat threat;
-};
-constexpr int kSummaries = kLinePatterns * kLinePatterns * kLinePatterns * kLinePatterns;
+// A point's threat from its four line classes by one lookup in a table small enough to stay in
+// the first-level cache: only five kinds of line matter to the threat.
+constexpr std::array<std::uint8_t, kLinePatterns> kThreatCode = {0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4};
+constexpr int kThreatCodes = 5;
+constexpr int kCombinations = kThreatCodes * kThreatCodes * kThreatCodes * kThreatCodes;
+constexpr std::array<LinePattern, kThreatCodes> kPatternOfCode = {kDead, kFlex3, kBlock4, kFlex4,
+                                                                  kFive};
 
-const std::array<PointSummary, kSummaries>& point_summaries() {
+const std::array<Threat, kCombinations>& threat_table() {
     static const auto table = [] {
-        std::array<PointSummary, kSummaries> summaries{};
-        for (int i = 0; i < kSummaries; ++i) {
+        std::array<Threat, kCombinations> threats{};
+        for (int i = 0; i < kCombinations; ++i) {
             std::array<LinePattern, 4> lines{};
-            for (int d = 0, rest = i; d < 4; ++d, rest /= kLinePatterns)
-                lines[d] = static_cast<LinePattern>(rest % kLinePatterns);
-            int value = 0;
-            const Threat threat = combine(lines, value);
-            summaries[i] = PointSummary{static_cast<std::int16_t>(value), threat};
+            for (int d = 0, rest = i; d < 4; ++d, rest /= kThreatCodes)
+                lines[d] = kPatternOfCode[rest % kThreatCodes];
+            int unused = 0;
+            threats[i] = combine(lines, unused);
         }
-        return summaries;
+        return threats;
     }();
     return table;
 }
 
+// The least value of a point with each threat (combine() raises the sum of its lines to it).
+constexpr std::array<int, kThreats> kThreatFloor = {0, 0, 250, 0, 400, 600, 0};
+
 // The line through a stone of the board, for its owner, after a change of the stones around it.
 void refresh_stone_line(Position& pos, int point, int d) {
     const int c = pos.stones[point] - 1;
-    const LinePattern before = pos.lines[c][d][point];
-    const LinePattern after = (*pos.tables[c])[pos.keys[d][point]];
-    pos.lines[c][d][point] = after;
+    const LinePattern before = pos.points[point].lines[c][d];
+    const LinePattern after = (*pos.tables[c])[pos.points[point].keys[d]];
+    pos.points[point].lines[c][d] = after;
     pos.stone_sums[c] += kStoneValue[after] - kStoneValue[before];
 }
 
 int stone_value(const Position& pos, int point) {
     const int c = pos.stones[point] - 1;
     int value = 0;
-    for (int d = 0; d < 4; ++d) value += kStoneValue[pos.lines[c][d][point]];
+    for (int d = 0; d < 4; ++d) value += kStoneValue[pos.points[point].lines[c][d]];
     return value;
 }
 
 // Recomputes the combined threat and value of a point for both colours from its line classes.
 void refresh_point(Position& pos, int point) {
-    const auto& summaries = point_summaries();
+    const auto& threats = threat_table();
+    PointState& state = pos.points[point];
+    const bool empty = pos.stones[point] == kEmpty;
     for (int c = 0; c < 2; ++c) {
-        --pos.threat_counts[c][pos.threats[c][point]];
-        pos.value_sums[c] -= pos.values[c][point];
+        --pos.threat_counts[c][state.threats[c]];
+        pos.value_sums[c] -= state.values[c];
         Threat threat = kNoThreat;
         int value = 0;
-        if (pos.stones[point] == kEmpty) {
-            const auto& lines = pos.lines[c];
-            const PointSummary summary =
-                summaries[lines[0][point] +
-                          kLinePatterns * (lines[1][point] +
-                                           kLinePatterns * (lines[2][point] +
-                                                            kLinePatterns * lines[3][point]))];
-            threat = summary.threat;
-            value = summary.value;
+        if (empty) {
+            const auto& lines = state.lines[c];
+            threat =
+                threats[kThreatCode[lines[0]] +
+                        kThreatCodes * (kThreatCode[lines[1]] +
+                                        kThreatCodes * (kThreatCode[lines[2]] +
+                                                        kThreatCodes * kThreatCode[lines[3]]))];
+            value = std::max(kLineValue[lines[0]] + kLineValue[lines[1]] + kLineValue[lines[2]] +
+                                 kLineValue[lines[3]],
+                             kThreatFloor[threat]);
         }
-        pos.threats[c][point] = threat;
-        pos.values[c][point] = static_cast<std::int16_t>(value);
+        state.threats[c] = threat;
+        state.values[c] = static_cast<std::int16_t>(value);
         ++pos.threat_counts[c][threat];
         pos.value_sums[c] += value;
     }
@@ -232,8 +238,8 @@ void update_around(Position& pos, int point, Stone stone) {
             const int behind = point - k * step;
             if (k <= 4) {
                 // The stone sits `k` points behind `ahead` and `k` ahead of `behind`.
-                pos.keys[d][ahead] ^= static_cast<LineKey>(stone << key_shift(-k));
-                pos.keys[d][behind] ^= static_cast<LineKey>(stone << key_shift(k));
+                pos.points[ahead].keys[d] ^= static_cast<LineKey>(stone << key_shift(-k));
+                pos.points[behind].keys[d] ^= static_cast<LineKey>(stone << key_shift(k));
             }
             for (const int q : {ahead, behind}) {
                 const Stone there = pos.stones[q];
@@ -247,7 +253,7 @@ void update_around(Position& pos, int point, Stone stone) {
     }
     for (int dr = -2; dr <= 2; ++dr) {
         for (int dc = -2; dc <= 2; ++dc) {
-            std::uint8_t& near = pos.nearby[point + dr * kStride + dc];
+            std::uint8_t& near = pos.points[point + dr * kStride + dc].nearby;
             near = pos.stones[point] == kEmpty ? near - 1 : near + 1;
         }
     }
@@ -295,7 +301,7 @@ Position empty_position(int size, Rule rule) {
                 if (offset == 0 || q < 0 || q >= kPoints) continue;
                 key |= static_cast<LineKey>(pos.stones[q] << key_shift(offset));
             }
-            pos.keys[d][point] = key;
+            pos.points[point].keys[d] = key;
         }
     }
     pos.threat_counts[0][kNoThreat] = pos.threat_counts[1][kNoThreat] = kPoints;
@@ -327,7 +333,7 @@ void make_move(Position& pos, Move move) {
     const int point = move.point;
     const Color mover = pos.side;
     // The point's classes are confirmed on the board, so they say whether this stone wins.
-    const bool wins = pos.threats[index_of(mover)][point] == kThreatFive;
+    const bool wins = pos.points[point].threats[index_of(mover)] == kThreatFive;
     put(pos, point, mover);
     if (wins) pos.winner = mover;
     pos.side = opponent(mover);

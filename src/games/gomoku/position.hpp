@@ -34,20 +34,28 @@ enum Threat : std::uint8_t {
 };
 inline constexpr int kThreats = kThreatFive + 1;
 
+// Everything kept about one point, together: a move updates a few dozen points, each in one or
+// two cache lines rather than in six arrays.
+struct PointState {
+    std::array<LineKey, 4> keys{};  // per direction, the neighbourhood (patterns.hpp)
+    // [colour][direction]: the class of that colour's stone on the point, for an empty point,
+    // and for a point holding that colour's stone (the line it stands in).
+    std::array<std::array<LinePattern, 4>, 2> lines{};
+    std::array<Threat, 2> threats{};       // kNoThreat on occupied points
+    std::array<std::int16_t, 2> values{};  // 0 on occupied points
+    // Stones within two points (a 5 x 5 square): the search's candidate points have one.
+    std::uint8_t nearby = 0;
+
+    friend bool operator==(const PointState&, const PointState&) = default;
+};
+
 struct Position {
     std::array<Stone, kPoints> stones{};
-    std::array<std::array<LineKey, kPoints>, 4> keys{};
-    // [colour][direction][point]: the class of that colour's stone on the point, for empty
-    // points, and for points holding that colour's stone (the line it stands in).
-    std::array<std::array<std::array<LinePattern, kPoints>, 4>, 2> lines{};
-    std::array<std::array<Threat, kPoints>, 2> threats{};       // kNoThreat on occupied points
-    std::array<std::array<std::int16_t, kPoints>, 2> values{};  // 0 on occupied points
+    std::array<PointState, kPoints> points{};
     std::array<std::array<std::int16_t, kThreats>, 2> threat_counts{};
     std::array<std::int32_t, 2> value_sums{};
     // Per colour, over its stones and their four lines, the value of the line's class.
     std::array<std::int32_t, 2> stone_sums{};
-    // Stones within two points (a 5 x 5 square): the search's candidate points have one.
-    std::array<std::uint8_t, kPoints> nearby{};
 
     std::array<const LineTable*, 2> tables{};
     std::uint64_t key = 0;
@@ -61,11 +69,12 @@ struct Position {
     bool is_empty(int point) const { return stones[point] == kEmpty; }
     bool is_full() const { return stone_count == size * size; }
     int count(Color color, Threat threat) const { return threat_counts[index_of(color)][threat]; }
-    Threat threat(Color color, int point) const { return threats[index_of(color)][point]; }
+    Threat threat(Color color, int point) const { return points[point].threats[index_of(color)]; }
     LinePattern line(Color color, int direction, int point) const {
-        return lines[index_of(color)][direction][point];
+        return points[point].lines[index_of(color)][direction];
     }
-    int value(Color color, int point) const { return values[index_of(color)][point]; }
+    int value(Color color, int point) const { return points[point].values[index_of(color)]; }
+    int nearby(int point) const { return points[point].nearby; }
 };
 
 // An empty board of `size` (kMinSize..kMaxSize), black to move.
