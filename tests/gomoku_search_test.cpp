@@ -235,3 +235,15 @@ TEST_CASE("VCT and VCF wins are real wins: checked by exact minimax on small boa
     CHECK(vct_claims > 5);
     CHECK(vcf_claims > 5);
 }
+
+TEST_CASE("renju: black with nothing but fouls gets an error, not a move") {
+    // 7x7, one empty point, an overline for black.
+    Session session;
+    REQUIRE(session.select_game("renju"));
+    REQUIRE(session.set_position("oooxooo/oxoxoxo/xoxxoxx/xxx1xxx/oxoooox/xxxoooo/xxxxooo b"));
+    CHECK(session.legal_moves().empty());
+    const auto report = session.genmove(Color::black);
+    REQUIRE_FALSE(report);
+    CHECK(report.error().message == "black has no legal move");
+    CHECK_FALSE(session.play(Color::black, "d4"));
+}

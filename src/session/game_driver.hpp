@@ -198,6 +198,16 @@ class GameDriverFor final : public GameDriver {
             report.pass = true;
             return report;
         }
+        {
+            // A game in play whose side to move has no move at all (renju: every empty point
+            // a foul for black) has nothing to answer.
+            typename G::MoveList moves;
+            G::generate_moves(root, moves);
+            if (moves.empty()) {
+                return make_error(ErrorCode::invalid_argument,
+                                  fmt::format("{} has no legal move", to_string(color)));
+            }
+        }
 
         const auto level = G::level(request.level);
         const Orientation orientation = request.orientation;
