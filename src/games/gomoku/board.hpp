@@ -67,4 +67,6 @@ struct Move {
     friend constexpr bool operator==(Move, Move) = default;
 };
 
+constexpr Move move_at(int point) { return Move{static_cast<std::uint16_t>(point)}; }
+
 }  // namespace sente::gomoku

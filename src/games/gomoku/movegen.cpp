@@ -7,20 +7,6 @@
 
 namespace sente::gomoku {
 
-namespace {
-
-Move move_at(int point) { return Move{static_cast<std::uint16_t>(point)}; }
-
-bool makes_four(const Position& pos, Color color, int point) {
-    for (int d = 0; d < 4; ++d) {
-        const LinePattern p = pos.line(color, d, point);
-        if (p == kBlock4 || p == kFlex4) return true;
-    }
-    return false;
-}
-
-}  // namespace
-
 void generate_legal_moves(const Position& pos, MoveList& list) {
     if (is_game_over(pos)) return;
     for_each_point(pos, [&](int point) {

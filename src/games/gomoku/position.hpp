@@ -105,6 +105,15 @@ void for_each_point(const Position& pos, Fn&& fn) {
     }
 }
 
+// Whether a stone of `color` on the empty `point` makes a four (or an open four) on some line.
+inline bool makes_four(const Position& pos, Color color, int point) {
+    for (int d = 0; d < 4; ++d) {
+        const LinePattern p = pos.line(color, d, point);
+        if (p == kBlock4 || p == kFlex4) return true;
+    }
+    return false;
+}
+
 // The first empty point where `color` makes five, if any.
 std::optional<int> find_five_point(const Position& pos, Color color);
 

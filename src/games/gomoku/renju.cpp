@@ -132,9 +132,8 @@ bool may_be_foul(const Position& pos, int point) {
     return threats >= 2;
 }
 
-bool is_legal_point(const Position& pos, int point) {
-    if (!pos.is_empty(point)) return false;
-    if (pos.rule != Rule::renju || pos.side != Color::black) return true;
+bool may_play(const Position& pos, Color color, int point) {
+    if (pos.rule != Rule::renju || color != Color::black) return true;
     return !may_be_foul(pos, point) || renju_foul(pos, point) == Foul::none;
 }
 

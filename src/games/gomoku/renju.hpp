@@ -27,10 +27,15 @@ std::string_view to_string(Foul foul);
 // renju's definition whatever the position's rule).
 Foul renju_foul(const Position& pos, int point);
 
-// Whether the side to move may play `point` under the position's rule: empty, and not a renju
-// foul for black. A cheap test first: only points where black makes two threats or an overline
-// by the pattern tables can be fouls.
-bool is_legal_point(const Position& pos, int point);
+// Whether `color` may play the empty `point` under the position's rule: anywhere, but for renju's
+// black not on a foul. A cheap test first: only points where black makes two threats or an
+// overline by the pattern tables can be fouls.
+bool may_play(const Position& pos, Color color, int point);
+
+// Whether the side to move may play `point`: empty, and may_play.
+inline bool is_legal_point(const Position& pos, int point) {
+    return pos.is_empty(point) && may_play(pos, pos.side, point);
+}
 
 // Whether a point might be a foul for black, from the pattern tables alone (never false when it
 // is one).

@@ -7,18 +7,6 @@
 
 namespace sente::gomoku {
 
-namespace {
-
-Move move_at(int point) { return Move{static_cast<std::uint16_t>(point)}; }
-
-// Whether `color` may play the empty `point` (renju's black fouls aside, every empty point).
-bool allowed(const Position& pos, Color color, int point) {
-    if (pos.rule != Rule::renju || color != Color::black) return true;
-    return !may_be_foul(pos, point) || renju_foul(pos, point) == Foul::none;
-}
-
-}  // namespace
-
 bool VcfSearch::out_of_budget() const {
     if (nodes_ >= budget_end_) return true;
     // Every node: the search's watchdog raises the stop at the hard time limit, and a VCF must
@@ -73,7 +61,7 @@ bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
 
     for (int i = 0; i < count; ++i) {
         const int point = candidates[i];
-        if (!allowed(pos, attacker, point)) continue;
+        if (!may_play(pos, attacker, point)) continue;
         const Move four = move_at(point);
         make_move(pos, four);
         line.push_back(four);
@@ -90,7 +78,7 @@ bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
             won = true;
         } else if (fives == 1) {
             const int block = *find_five_point(pos, attacker);
-            if (!allowed(pos, defender, block)) {
+            if (!may_play(pos, defender, block)) {
                 // Renju: black may not block there, so white's five comes next whatever black
                 // does; the line ends with the four, two plies short of the five.
                 unplayed_plies_ = 2;

@@ -15,21 +15,6 @@ constexpr std::uint64_t kVcfBudget = 300;
 // The attacker's threats tried at a node, strongest first.
 constexpr int kMaxThreats = 12;
 
-Move move_at(int point) { return Move{static_cast<std::uint16_t>(point)}; }
-
-bool allowed(const Position& pos, Color color, int point) {
-    if (pos.rule != Rule::renju || color != Color::black) return true;
-    return !may_be_foul(pos, point) || renju_foul(pos, point) == Foul::none;
-}
-
-bool makes_four(const Position& pos, Color color, int point) {
-    for (int d = 0; d < 4; ++d) {
-        const LinePattern p = pos.line(color, d, point);
-        if (p == kBlock4 || p == kFlex4) return true;
-    }
-    return false;
-}
-
 }  // namespace
 
 bool VctSearch::applies(const Position& pos) {
@@ -67,7 +52,7 @@ int VctSearch::attack(Position& pos, int threes_left, Move* first) {
         // The defender's four must be blocked, and the block must threaten for the attack to
         // go on.
         if (pos.count(defender, kThreatFive) > 1) return 0;
-        if (pos.threat(attacker, *block) < kThreatThree || !allowed(pos, attacker, *block))
+        if (pos.threat(attacker, *block) < kThreatThree || !may_play(pos, attacker, *block))
             return 0;
         candidates[count++] = *block;
     } else {
@@ -89,7 +74,7 @@ int VctSearch::attack(Position& pos, int threes_left, Move* first) {
 
     for (int i = 0; i < count; ++i) {
         const int point = candidates[i];
-        if (!allowed(pos, attacker, point)) continue;
+        if (!may_play(pos, attacker, point)) continue;
         const Move threat = move_at(point);
         make_move(pos, threat);
         int plies = 0;
@@ -98,7 +83,7 @@ int VctSearch::attack(Position& pos, int threes_left, Move* first) {
             plies = 3;  // an open four (or two fours): block one, five with the other
         } else if (fives == 1) {
             const int block = *find_five_point(pos, attacker);
-            if (!allowed(pos, defender, block)) {
+            if (!may_play(pos, defender, block)) {
                 plies = 3;  // renju: black may not block there
             } else if (pos.threat(defender, block) != kThreatFive) {
                 make_move(pos, move_at(block));
@@ -134,7 +119,7 @@ int VctSearch::defend(Position& pos, int threes_left) {
     for_each_point(pos, [&](int point) {
         if (pos.stones[point] != kEmpty) return;
         if ((makes_four(pos, attacker, point) || makes_four(pos, defender, point)) &&
-            allowed(pos, defender, point)) {
+            may_play(pos, defender, point)) {
             defences[count++] = point;
         }
     });
