@@ -79,7 +79,8 @@ void add_engine_options(CLI::App& app, Options& options) {
                    "bottom, for GoGui)")
         ->check(CLI::IsMember({"native", "gogui"}, CLI::ignore_case))
         ->capture_default_str();
-    app.add_flag("-q,--quiet", options.quiet, "no search progress on stderr");
+    app.add_flag("-q,--quiet", options.quiet,
+                 "no search progress on stderr (nor the MESSAGE lines of Gomocup)");
     app.add_option("--tables", options.table_files,
                    "complete tables for full strength to play perfectly from (Soldiers; written "
                    "by solve --tables --save-tables); may be given more than once")
