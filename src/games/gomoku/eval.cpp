@@ -36,7 +36,7 @@ int order_value(const Position& pos, int point) {
 
 int greedy_point(const Position& pos) {
     MoveList moves;
-    generate_search_moves(pos, moves);
+    generate_search_moves(pos, moves, MoveList::capacity());
     int best = moves.empty() ? 0 : moves[0].move.point;
     int best_value = -1;
     int best_distance = 0;

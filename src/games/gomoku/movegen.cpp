@@ -14,7 +14,7 @@ void generate_legal_moves(const Position& pos, MoveList& list) {
     });
 }
 
-void generate_search_moves(const Position& pos, MoveList& list) {
+void generate_search_moves(const Position& pos, MoveList& list, std::size_t max_quiet) {
     if (is_game_over(pos)) return;
     const Color me = pos.side;
     const Color them = opponent(me);
@@ -53,10 +53,10 @@ void generate_search_moves(const Position& pos, MoveList& list) {
     }
     // The points worth most for attack and defence; beyond them a quiet position has nothing
     // the search could use in time.
-    if (list.size() > kMaxQuietMoves) {
-        std::nth_element(list.begin(), list.begin() + kMaxQuietMoves - 1, list.end(),
+    if (list.size() > max_quiet) {
+        std::nth_element(list.begin(), list.begin() + max_quiet - 1, list.end(),
                          [](const auto& a, const auto& b) { return a.score > b.score; });
-        list.resize(kMaxQuietMoves);
+        list.resize(max_quiet);
     }
 }
 
