@@ -138,12 +138,6 @@ Options gomoku_options(Options options) {
 int run_gomocup(const Options& options, sente::protocol::LineReader* reader = nullptr) {
     auto session = make_session(gomoku_options(options));
     if (!session) return 2;
-    if (!options.quiet) {
-        session->set_progress_callback([](const sente::SearchInfo& info) {
-            std::cerr << fmt::format("info depth {} score {} nodes {} time {}\n", info.depth,
-                                     info.score_text, info.nodes, info.elapsed.count());
-        });
-    }
     sente::gomocup::Brain brain(*session, std::cout, options.quiet ? nullptr : &std::cerr,
                                 options.hash_mb);
     return reader != nullptr ? brain.run(*reader) : brain.run(STDIN_FILENO);

@@ -12,6 +12,9 @@
 
 namespace sente {
 
+// The column letters of GTP vertices (Go's convention, which Gomoku follows): a.. without i.
+inline constexpr std::string_view kGtpColumnLetters = "abcdefghjklmnopqrstuvwxyz";
+
 // The two sides. Every sente game has two: Reversi and Gomoku say black and white; in Soldiers
 // and Generals the generals are white (and move first) and the soldiers black.
 enum class Color : std::uint8_t { black = 0, white = 1 };

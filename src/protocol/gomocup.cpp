@@ -14,8 +14,6 @@ namespace sente::gomocup {
 
 namespace {
 
-// GTP vertex columns, which the Gomoku games speak: A.. without I.
-constexpr std::string_view kColumns = "abcdefghjklmnopqrstuvw";
 constexpr int kMinSize = 5;
 constexpr int kMaxSize = 22;
 // When the manager allows no time at all ("as fast as possible").
@@ -90,7 +88,17 @@ bool is_gomocup_command(std::string_view line) {
 }
 
 Brain::Brain(Session& session, std::ostream& out, std::ostream* log, std::size_t hash_mb)
-    : session_(session), out_(out), log_(log), hash_mb_(hash_mb) {}
+    : session_(session), out_(out), log_(log), hash_mb_(hash_mb) {
+    if (log_ != nullptr) {
+        // Every iteration on the log, as over GTP; the manager sees one MESSAGE per move.
+        session_.set_progress_callback([this](const SearchInfo& info) {
+            *log_ << fmt::format("info depth {} score {} nodes {} nps {} time {}\n", info.depth,
+                                 info.score_text, info.nodes, info.nodes_per_second(),
+                                 info.elapsed.count());
+            log_->flush();
+        });
+    }
+}
 
 int Brain::run(int fd) {
     protocol::LineReader reader(fd, true);
@@ -127,12 +135,12 @@ bool Brain::require_started() {
 }
 
 std::string Brain::vertex(int x, int y) const {
-    return fmt::format("{}{}", kColumns[static_cast<std::size_t>(x)], size_ - y);
+    return fmt::format("{}{}", kGtpColumnLetters[static_cast<std::size_t>(x)], size_ - y);
 }
 
 bool Brain::to_xy(std::string_view text, int& x, int& y) const {
     if (text.size() < 2) return false;
-    const std::size_t column = kColumns.find(static_cast<char>(std::tolower(text[0])));
+    const std::size_t column = kGtpColumnLetters.find(static_cast<char>(std::tolower(text[0])));
     long long row = 0;
     if (column == std::string_view::npos || !parse_int(text.substr(1), row)) return false;
     x = static_cast<int>(column);

@@ -23,8 +23,8 @@ bool is_gomocup_command(std::string_view line);
 
 class Brain {
   public:
-    // `log` receives diagnostics (nullptr: quiet, which also leaves out the MESSAGE line that
-    // sums up each search). `hash_mb` is the table size when the manager sets no memory limit.
+    // `log` receives diagnostics and each search's progress (nullptr: quiet, which also leaves
+    // out the MESSAGE line that sums up each search). `hash_mb` is the table size when the manager sets no memory limit.
     Brain(Session& session, std::ostream& out, std::ostream* log, std::size_t hash_mb);
 
     // Reads and answers commands until END or the end of input; returns the exit status.

@@ -63,9 +63,8 @@ std::optional<std::string_view> gomoku_game_of(std::string_view ru) {
 
 // Gomoku points: sente's "h8" (GTP: columns without I, row 1 at the bottom) and SGF's "hh"
 // (column letter with i, then row letter from the top).
-constexpr std::string_view kGtpColumns = "abcdefghjklmnopqrstuvwxyz";
 std::string gomoku_to_sgf(std::string_view move, int size) {
-    const std::size_t column = kGtpColumns.find(move[0]);
+    const std::size_t column = kGtpColumnLetters.find(move[0]);
     const int row = std::stoi(std::string(move.substr(1)));
     return {static_cast<char>('a' + column), static_cast<char>('a' + size - row)};
 }
@@ -74,7 +73,8 @@ std::optional<std::string> gomoku_from_sgf(std::string_view point, int size) {
     const int column = point[0] - 'a';
     const int from_top = point[1] - 'a';
     if (column < 0 || column >= size || from_top < 0 || from_top >= size) return std::nullopt;
-    return fmt::format("{}{}", kGtpColumns[static_cast<std::size_t>(column)], size - from_top);
+    return fmt::format("{}{}", kGtpColumnLetters[static_cast<std::size_t>(column)],
+                       size - from_top);
 }
 
 // A scratch session for replaying records: no search ever runs in it, so the smallest table.

@@ -249,7 +249,7 @@ struct GomokuGame {
                                                                 const search::Limits&) {
         if (kLevels[level - 1].eval.kind != EvalKind::greedy) return std::nullopt;
         search::SearchResult<Move> result;
-        result.best = Move{static_cast<std::uint16_t>(greedy_point(pos))};
+        result.best = move_at(greedy_point(pos));
         result.info.depth = 1;
         result.info.pv = {result.best};
         result.info.score = gomoku::evaluate(pos);

@@ -17,7 +17,7 @@
 namespace sente::gomoku {
 
 // The column letters of GTP vertices: 22 of them, I left out.
-inline constexpr std::string_view kColumnLetters = "abcdefghjklmnopqrstuvw";
+inline constexpr std::string_view kColumnLetters = kGtpColumnLetters.substr(0, kMaxSize);
 
 Result<Move> parse_move(std::string_view text);
 std::string format_move(Move move);
