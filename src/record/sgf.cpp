@@ -252,7 +252,8 @@ Result<void> read_sgf(Session& session, std::string_view text, int stop_before) 
     std::string game = othello ? "othello" : "soldiers";
     if (gomoku) {
         const SgfProperty* ru = find(root, "RU");
-        const std::string_view rule = ru && !ru->values.empty() ? ru->values[0] : "";
+        // A copy: a view of the conditional's temporary string would dangle.
+        const std::string rule = ru && !ru->values.empty() ? ru->values[0] : std::string();
         const auto named = gomoku_game_of(rule);
         if (!named) return sgf_error(fmt::format("RU[{}] is not a Gomoku rule sente plays", rule));
         game = std::string(*named);
