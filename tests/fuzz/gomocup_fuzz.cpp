@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "fuzz_check.hpp"
+#include "fuzz_limits.hpp"
 #include "protocol/gomocup.hpp"
 #include "protocol/line_reader.hpp"
 #include "sente/session.hpp"
@@ -53,12 +54,7 @@ bool is_protocol_line(std::string_view line) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    sente::EngineSettings settings;
-    settings.hash_mb = 1;
-    settings.limits.depth = 3;
-    settings.limits.nodes = 20'000;
-    settings.limits.movetime = sente::Milliseconds{50};
-    sente::Session session(settings);
+    sente::Session session(fuzz_engine_settings());
     std::ostringstream out;
     sente::gomocup::Brain brain(session, out, nullptr, 1);
 

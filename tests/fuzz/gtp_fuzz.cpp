@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "fuzz_check.hpp"
+#include "fuzz_limits.hpp"
 #include "protocol/gtp.hpp"
 #include "protocol/gtp_input.hpp"
 #include "protocol/line_reader.hpp"
@@ -49,12 +50,7 @@ bool is_left_out(const sente::gtp::Command& command) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    sente::EngineSettings settings;
-    settings.hash_mb = 1;
-    settings.limits.depth = 3;
-    settings.limits.nodes = 20'000;
-    settings.limits.movetime = sente::Milliseconds{50};
-    sente::Session session(settings);
+    sente::Session session(fuzz_engine_settings());
     std::ostringstream out;
     sente::gtp::Engine engine(session, out, nullptr);
 

@@ -1,6 +1,7 @@
-// Fuzz target: every text parser of the games (Gomoku under each of its rules). The first line of the input is read as a
-// position of each game, the other lines as moves. Whatever parses must print back as text that
-// parses to the same thing, and a move that check_move accepts must be playable.
+// Fuzz target: every text parser of the games (Gomoku under each of its rules). The first line of
+// the input is read as a position of each game, the other lines as moves. Whatever parses must
+// print back as text that parses to the same thing, and a move that check_move accepts must be
+// playable.
 
 #include <cstddef>
 #include <cstdint>

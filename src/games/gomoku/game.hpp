@@ -22,6 +22,7 @@
 #include "games/gomoku/vcf.hpp"
 #include "games/gomoku/vct.hpp"
 #include "search/score.hpp"
+#include "search/score_text.hpp"
 #include "search/search.hpp"
 #include "search/tt.hpp"
 #include "sente/result.hpp"
@@ -257,12 +258,7 @@ struct GomokuGame {
     }
 
     static std::string score_text(search::Score score, bool exact) {
-        if (search::is_proven_win(score))
-            return fmt::format("win in {}", search::kWin + kMaxDistance - score);
-        if (search::is_proven_loss(score))
-            return fmt::format("loss in {}", search::kWin + kMaxDistance + score);
-        if (exact && score == 0) return "draw";
-        return fmt::format("{:+.2f}", score / 100.0);
+        return search::distance_score_text(score, exact, kMaxDistance);
     }
 };
 

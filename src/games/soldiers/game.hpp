@@ -17,6 +17,7 @@
 #include "games/soldiers/position.hpp"
 #include "search/move_list.hpp"
 #include "search/score.hpp"
+#include "search/score_text.hpp"
 #include "search/search.hpp"
 #include "sente/result.hpp"
 #include "sente/types.hpp"
@@ -183,12 +184,7 @@ struct SoldiersGame {
     }
 
     static std::string score_text(search::Score score, bool exact) {
-        if (search::is_proven_win(score))
-            return fmt::format("win in {}", search::kWin + kMaxDistance - score);
-        if (search::is_proven_loss(score))
-            return fmt::format("loss in {}", search::kWin + kMaxDistance + score);
-        if (exact && score == 0) return "draw";
-        return fmt::format("{:+.2f}", score / 100.0);
+        return search::distance_score_text(score, exact, kMaxDistance);
     }
 
   private:
