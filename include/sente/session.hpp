@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sente/board_view.hpp"
 #include "sente/limits.hpp"
 #include "sente/result.hpp"
 #include "sente/types.hpp"
@@ -79,7 +80,9 @@ class Session {
     std::vector<std::string> history() const;
     Outcome outcome() const;
 
-    // A text diagram of the board for people: coordinates, counts, side to move.
+    // The board for drawing: pieces, marks (legal moves, renju fouls), labels, notes.
+    BoardView board_view() const;
+    // The board as plain text for people (plain_text(board_view())).
     std::string render() const;
     // The board as rows of X (black), O (white) and . (empty), top row first, one line each.
     std::string board_rows() const;

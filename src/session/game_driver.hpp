@@ -22,6 +22,7 @@
 #include "search/perft.hpp"
 #include "search/search.hpp"
 #include "search/tt.hpp"
+#include "sente/board_view.hpp"
 #include "sente/limits.hpp"
 #include "sente/result.hpp"
 #include "sente/types.hpp"
@@ -53,7 +54,7 @@ class GameDriver {
     virtual std::vector<std::string> history(Orientation orientation) const = 0;
     virtual std::size_t move_count() const = 0;
     virtual Outcome outcome() const = 0;
-    virtual std::string render(Orientation orientation) const = 0;
+    virtual BoardView board_view(Orientation orientation) const = 0;
     virtual std::string board_rows(Orientation orientation) const = 0;
     virtual std::string position_text() const = 0;
     virtual std::string start_position_text() const = 0;
@@ -80,7 +81,7 @@ concept PlayableGame = search::SearchableGame<G> &&
     { G::format_move(move, orientation) } -> std::same_as<std::string>;
     { G::check_move(pos, move, orientation) } -> std::same_as<Result<void>>;
     { G::outcome(pos) } -> std::same_as<Outcome>;
-    { G::render(pos, move, orientation) } -> std::same_as<std::string>;
+    { G::board_view(pos, move, orientation) } -> std::same_as<BoardView>;
     { G::board_rows(pos, orientation) } -> std::same_as<std::string>;
     { G::format_position(pos) } -> std::same_as<std::string>;
     { G::parse_position(text) } -> std::same_as<Result<typename G::Position>>;
@@ -152,8 +153,8 @@ class GameDriverFor final : public GameDriver {
 
     Outcome outcome() const override { return G::outcome(position_); }
 
-    std::string render(Orientation orientation) const override {
-        return G::render(position_, history_.empty() ? Move{} : history_.back().move, orientation);
+    BoardView board_view(Orientation orientation) const override {
+        return G::board_view(position_, history_.empty() ? Move{} : history_.back().move, orientation);
     }
     std::string board_rows(Orientation orientation) const override {
         return G::board_rows(position_, orientation);

@@ -247,7 +247,8 @@ std::vector<std::string> Session::history() const { return impl_->driver->histor
 
 Outcome Session::outcome() const { return impl_->driver->outcome(); }
 
-std::string Session::render() const { return impl_->driver->render(orientation()); }
+std::string Session::render() const { return plain_text(board_view()); }
+BoardView Session::board_view() const { return impl_->driver->board_view(orientation()); }
 std::string Session::board_rows() const { return impl_->driver->board_rows(orientation()); }
 std::string Session::position_text() const { return impl_->driver->position_text(); }
 std::string Session::start_position_text() const { return impl_->driver->start_position_text(); }

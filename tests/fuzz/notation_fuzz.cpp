@@ -66,7 +66,7 @@ void soldiers_texts(const std::vector<std::string_view>& lines) {
         if (pos && s::check_move(*pos, *move).ok()) {
             s::make_move(pos.value(), *move);
             s::status(*pos);
-            s::render(*pos, *move);
+            sente::plain_text(s::board_view(*pos, *move));
         }
     }
 }
@@ -90,7 +90,7 @@ void gomoku_texts(const std::vector<std::string_view>& lines) {
             FUZZ_CHECK(again.ok() && *again == *move);
             if (pos && g::check_move(*pos, *move).ok()) {
                 g::make_move(pos.value(), *move);
-                g::render(*pos, *move);
+                sente::plain_text(g::board_view(*pos, *move));
             }
         }
     }

@@ -208,8 +208,8 @@ struct GomokuGame {
         return gomoku::check_move(pos, move);
     }
     static Outcome outcome(const Position& pos) { return gomoku::outcome(pos); }
-    static std::string render(const Position& pos, Move last, Orientation) {
-        return gomoku::render(pos, last);
+    static BoardView board_view(const Position& pos, Move last, Orientation) {
+        return gomoku::board_view(pos, last);
     }
     static std::string board_rows(const Position& pos, Orientation) {
         return gomoku::board_rows(pos);

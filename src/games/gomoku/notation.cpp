@@ -192,14 +192,44 @@ std::string board_rows(const Position& pos) {
     return rows;
 }
 
-std::string render(const Position& pos, Move last_move) {
+BoardView board_view(const Position& pos, Move last_move) {
     const Outcome result = outcome(pos);
+    // Renju: black's forbidden points are marked when black is to move.
+    const bool show_fouls = !result.over && pos.rule == Rule::renju && pos.side == Color::black;
+
+    BoardView view;
+    view.columns = pos.size;
+    view.rows = pos.size;
+    view.look = BoardView::Look::stones;
+    for (int column = 0; column < pos.size; ++column) {
+        view.column_labels.emplace_back(
+            1, static_cast<char>(std::toupper(static_cast<unsigned char>(kColumnLetters[column]))));
+    }
     int black = 0;
     int white = 0;
-    for_each_point(pos, [&](int point) {
-        black += pos.stones[point] == kBlack;
-        white += pos.stones[point] == kWhite;
-    });
+    bool any_foul = false;
+    const int last = last_move.is_none() ? -1 : last_move.point;
+    for (int row = pos.size - 1; row >= 0; --row) {
+        view.row_labels.push_back(std::to_string(row + 1));
+        for (int column = 0; column < pos.size; ++column) {
+            const int point = point_at(column, row);
+            const Stone stone = pos.stones[point];
+            BoardView::Cell cell;
+            if (stone == kBlack) cell.piece = Color::black;
+            if (stone == kWhite) cell.piece = Color::white;
+            black += stone == kBlack;
+            white += stone == kWhite;
+            if (show_fouls && pos.is_empty(point) && may_be_foul(pos, point) &&
+                renju_foul(pos, point) != Foul::none) {
+                cell.mark = BoardView::Mark::forbidden;
+                any_foul = true;
+            }
+            cell.last = point == last;
+            cell.name = format_move(move_at(point));
+            view.cells.push_back(std::move(cell));
+        }
+    }
+
     std::string side_note;
     if (result.over) {
         side_note = fmt::format("Game over: {}", !result.winner ? "draw (board full)"
@@ -208,52 +238,15 @@ std::string render(const Position& pos, Move last_move) {
     } else {
         side_note = fmt::format("{} to move", to_string(pos.side));
     }
-    // Renju: black's forbidden points are drawn '*' when black is to move.
-    std::vector<int> fouls;
-    if (!result.over && pos.rule == Rule::renju && pos.side == Color::black) {
-        for_each_point(pos, [&](int point) {
-            if (pos.is_empty(point) && may_be_foul(pos, point) &&
-                renju_foul(pos, point) != Foul::none) {
-                fouls.push_back(point);
-            }
-        });
-    }
-    const std::vector<std::string> notes = {
+    view.notes = {
         fmt::format("X black {}", black),
         fmt::format("O white {}", white),
         side_note,
         fmt::format("rule {}", rule_name(pos.rule)),
         last_move.is_none() ? std::string{} : fmt::format("last move {}", format_move(last_move)),
-        fouls.empty() ? std::string{} : std::string("* forbidden for black"),
+        any_foul ? std::string("* forbidden for black") : std::string{},
     };
-
-    std::string columns = "   ";
-    for (int column = 0; column < pos.size; ++column) {
-        columns +=
-            static_cast<char>(std::toupper(static_cast<unsigned char>(kColumnLetters[column])));
-        columns += ' ';
-    }
-    columns.pop_back();
-    const int last = last_move.is_none() ? -1 : last_move.point;
-    std::string out = columns + '\n';
-    for (int row = pos.size - 1, line = 0; row >= 0; --row, ++line) {
-        out += fmt::format("{:2}", row + 1);
-        for (int column = 0; column < pos.size; ++column) {
-            const int point = point_at(column, row);
-            out += point == last ? '(' : (column > 0 && point - 1 == last) ? ')' : ' ';
-            const Stone stone = pos.stones[point];
-            char shown = stone == kBlack ? 'X' : stone == kWhite ? 'O' : '.';
-            if (std::find(fouls.begin(), fouls.end(), point) != fouls.end()) shown = '*';
-            out += shown;
-        }
-        out += point_at(pos.size - 1, row) == last ? ')' : ' ';
-        out += fmt::format("{}", row + 1);
-        if (line < static_cast<int>(notes.size()) && !notes[line].empty())
-            out += "   " + notes[line];
-        out += '\n';
-    }
-    out += columns;
-    return out;
+    return view;
 }
 
 }  // namespace sente::gomoku

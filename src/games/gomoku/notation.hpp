@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "games/gomoku/position.hpp"
+#include "sente/board_view.hpp"
 #include "sente/result.hpp"
 
 namespace sente::gomoku {
@@ -32,7 +33,7 @@ std::string format_position(const Position& pos);
 Result<Position> parse_position(std::string_view text, Rule rule);
 
 std::string board_rows(const Position& pos);
-std::string render(const Position& pos, Move last_move);
+BoardView board_view(const Position& pos, Move last_move);
 
 std::string_view rule_name(Rule rule);
 

@@ -160,8 +160,8 @@ struct ReversiGame {
         return {};
     }
     static Outcome outcome(const Position& pos) { return reversi::outcome(pos); }
-    static std::string render(const Position& pos, Move last, Orientation orientation) {
-        return reversi::render(pos, last, orientation);
+    static BoardView board_view(const Position& pos, Move last, Orientation orientation) {
+        return reversi::board_view(pos, last, orientation);
     }
     static std::string board_rows(const Position& pos, Orientation /*same picture*/) {
         return reversi::board_rows(pos);

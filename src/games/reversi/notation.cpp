@@ -141,11 +141,31 @@ std::string board_rows(const Position& pos) {
     return rows;
 }
 
-std::string render(const Position& pos, Move last_move, Orientation orientation) {
+BoardView board_view(const Position& pos, Move last_move, Orientation orientation) {
     const Bitboard black = pos.discs_of(Color::black);
     const Bitboard white = pos.discs_of(Color::white);
     const Bitboard moves = legal_moves(pos);
     const Outcome result = outcome(pos);
+
+    BoardView view;
+    view.columns = 8;
+    view.rows = 8;
+    view.look = BoardView::Look::discs;
+    for (int col = 0; col < 8; ++col)
+        view.column_labels.emplace_back(1, static_cast<char>('a' + col));
+    for (int row = 0; row < 8; ++row)
+        view.row_labels.push_back(std::to_string(row_label(row, orientation)));
+    const int last = last_move.is_none() || last_move.is_pass() ? -1 : last_move.square;
+    for (int sq = 0; sq < 64; ++sq) {
+        const Bitboard bit = square_bit(sq);
+        BoardView::Cell cell;
+        if (black & bit) cell.piece = Color::black;
+        if (white & bit) cell.piece = Color::white;
+        if (moves & bit) cell.mark = BoardView::Mark::legal;
+        cell.last = sq == last;
+        cell.name = format_move(Move::at(sq), orientation);
+        view.cells.push_back(std::move(cell));
+    }
 
     std::string side_note;
     if (result.over) {
@@ -155,32 +175,14 @@ std::string render(const Position& pos, Move last_move, Orientation orientation)
     } else {
         side_note = fmt::format("{} to move", to_string(pos.side));
     }
-    const std::string notes[8] = {
+    view.notes = {
         fmt::format("X black {:2}", popcount(black)),
         fmt::format("O white {:2}", popcount(white)),
         side_note,
         last_move.is_none() ? std::string{}
                             : fmt::format("last move {}", format_move(last_move, orientation)),
     };
-
-    // Each square is a separator and a mark; the last move is bracketed: (X).
-    const int last = last_move.is_none() || last_move.is_pass() ? -1 : last_move.square;
-    std::string out = "   a b c d e f g h\n";
-    for (int row = 0; row < 8; ++row) {
-        out += fmt::format("{:2}", row_label(row, orientation));
-        for (int col = 0; col < 8; ++col) {
-            const int sq = row * 8 + col;
-            const Bitboard bit = square_bit(sq);
-            out += sq == last ? '(' : (col > 0 && sq - 1 == last) ? ')' : ' ';
-            out += (black & bit) ? 'X' : (white & bit) ? 'O' : (moves & bit) ? '*' : '.';
-        }
-        out += row * 8 + 7 == last ? ')' : ' ';
-        out += fmt::format("{}", row_label(row, orientation));
-        if (!notes[row].empty()) out += "   " + notes[row];
-        out += '\n';
-    }
-    out += "   a b c d e f g h";
-    return out;
+    return view;
 }
 
 }  // namespace sente::reversi

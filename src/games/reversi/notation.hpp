@@ -1,12 +1,13 @@
 #pragma once
 
 // Othello notation: squares "a1".."h8" with a1 in the top-left corner, "pass", the one-line
-// position text of the FFO .obf files, and a board diagram for people.
+// position text of the FFO .obf files, and the board for drawing.
 
 #include <string>
 #include <string_view>
 
 #include "games/reversi/position.hpp"
+#include "sente/board_view.hpp"
 #include "sente/result.hpp"
 #include "sente/types.hpp"
 
@@ -28,8 +29,9 @@ Result<Position> parse_position(std::string_view text);
 // orientations: GoGui draws its row 8 on top, and that is Othello's row 1.
 std::string board_rows(const Position& pos);
 
-// A diagram with coordinates, legal moves ('*'), the last move, disc counts and the side to move.
-std::string render(const Position& pos, Move last_move,
-                   Orientation orientation = Orientation::native);
+// The board for drawing: discs, legal moves marked, the last move, disc counts and the side to
+// move.
+BoardView board_view(const Position& pos, Move last_move,
+                     Orientation orientation = Orientation::native);
 
 }  // namespace sente::reversi

@@ -115,8 +115,8 @@ struct SoldiersGame {
         return soldiers::check_move(pos, move);
     }
     static Outcome outcome(const Position& pos) { return soldiers::outcome(pos); }
-    static std::string render(const Position& pos, Move last, Orientation) {
-        return soldiers::render(pos, last);
+    static BoardView board_view(const Position& pos, Move last, Orientation) {
+        return soldiers::board_view(pos, last);
     }
     static std::string board_rows(const Position& pos, Orientation) {
         return soldiers::board_rows(pos);

@@ -246,8 +246,32 @@ std::string board_rows(const Position& pos) {
     return rows;
 }
 
-std::string render(const Position& pos, Move last_move) {
+BoardView board_view(const Position& pos, Move last_move) {
     const Outcome result = outcome(pos);
+    BoardView view;
+    view.columns = pos.size;
+    view.rows = pos.size;
+    view.look = BoardView::Look::pieces;
+    view.letters[static_cast<std::size_t>(kSoldiers)] = 'S';
+    view.letters[static_cast<std::size_t>(kGenerals)] = 'G';
+    for (int file = 0; file < pos.size; ++file) {
+        view.column_labels.emplace_back(1, static_cast<char>('a' + file));
+    }
+    const int last = last_move.is_none() ? -1 : last_move.to;
+    for (int rank = pos.size - 1; rank >= 0; --rank) {
+        view.row_labels.push_back(std::to_string(rank + 1));
+        for (int file = 0; file < pos.size; ++file) {
+            const int point = point_at(file, rank);
+            const Bitboard bit = point_bit(point);
+            BoardView::Cell cell;
+            if (pos.generals & bit) cell.piece = kGenerals;
+            if (pos.soldiers & bit) cell.piece = kSoldiers;
+            cell.last = point == last;
+            cell.name = point_name(point);
+            view.cells.push_back(std::move(cell));
+        }
+    }
+
     std::string side_note;
     if (result.over) {
         side_note = fmt::format("Game over: {}", !result.winner                ? "draw"
@@ -256,7 +280,7 @@ std::string render(const Position& pos, Move last_move) {
     } else {
         side_note = fmt::format("{} to move", pos.side == kGenerals ? "generals" : "soldiers");
     }
-    const std::vector<std::string> notes = {
+    view.notes = {
         fmt::format("G generals {}", popcount(pos.generals)),
         fmt::format("S soldiers {}", popcount(pos.soldiers)),
         side_note,
@@ -264,31 +288,7 @@ std::string render(const Position& pos, Move last_move) {
                     kQuietPlyLimit),
         last_move.is_none() ? std::string{} : fmt::format("last move {}", format_move(last_move)),
     };
-
-    std::string files = "   ";
-    for (int file = 0; file < pos.size; ++file) {
-        files += static_cast<char>('a' + file);
-        files += ' ';
-    }
-    files.pop_back();
-    const int last = last_move.is_none() ? -1 : last_move.to;
-    std::string out = files + '\n';
-    for (int rank = pos.size - 1, line = 0; rank >= 0; --rank, ++line) {
-        out += fmt::format("{:2}", rank + 1);
-        for (int file = 0; file < pos.size; ++file) {
-            const int point = point_at(file, rank);
-            const Bitboard bit = point_bit(point);
-            out += point == last ? '(' : (file > 0 && point - 1 == last) ? ')' : ' ';
-            out += (pos.generals & bit) ? 'G' : (pos.soldiers & bit) ? 'S' : '.';
-        }
-        out += point_at(pos.size - 1, rank) == last ? ')' : ' ';
-        out += fmt::format("{}", rank + 1);
-        if (line < static_cast<int>(notes.size()) && !notes[line].empty())
-            out += "   " + notes[line];
-        out += '\n';
-    }
-    out += files;
-    return out;
+    return view;
 }
 
 }  // namespace sente::soldiers

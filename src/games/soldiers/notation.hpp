@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "games/soldiers/position.hpp"
+#include "sente/board_view.hpp"
 #include "sente/result.hpp"
 
 namespace sente::soldiers {
@@ -33,6 +34,6 @@ Result<Position> parse_position(std::string_view text);
 std::string board_rows(const Position& pos);
 // A diagram with coordinates on all sides, the last move's destination bracketed, piece counts,
 // the side to move, the move number and the plies counted towards the 100-ply draw.
-std::string render(const Position& pos, Move last_move);
+BoardView board_view(const Position& pos, Move last_move);
 
 }  // namespace sente::soldiers
