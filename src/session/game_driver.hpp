@@ -154,7 +154,8 @@ class GameDriverFor final : public GameDriver {
     Outcome outcome() const override { return G::outcome(position_); }
 
     BoardView board_view(Orientation orientation) const override {
-        return G::board_view(position_, history_.empty() ? Move{} : history_.back().move, orientation);
+        return G::board_view(position_, history_.empty() ? Move{} : history_.back().move,
+                             orientation);
     }
     std::string board_rows(Orientation orientation) const override {
         return G::board_rows(position_, orientation);
