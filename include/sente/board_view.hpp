@@ -43,7 +43,9 @@ struct BoardView {
     // (Soldiers and Generals: 'S' soldiers, 'G' generals).
     std::array<char, 2> letters{'X', 'O'};
     Look look = Look::discs;
-    std::vector<std::string> notes;  // lines shown beside the board from its top row down
+    // Lines shown beside the board from its top row down. A note that starts with a side's
+    // letter and a space ("X black 12") is about that side's pieces: styles may draw the piece.
+    std::vector<std::string> notes;
 
     Cell& at(int row, int column) {
         return cells[static_cast<std::size_t>(row * columns + column)];
@@ -55,8 +57,27 @@ struct BoardView {
     Cell* find(std::string_view name);
 };
 
-// The board in plain ASCII: labels on all four sides, pieces by their letters, '*' on marked
-// points, '.' on empty ones, the last move in brackets "(X)", the notes to the right.
+// How draw() shows the parts of a board. The defaults are plain ASCII: pieces by their letters,
+// '*' on marked points, '.' on empty ones, the last move in brackets "(X)".
+class BoardStyle {
+  public:
+    virtual ~BoardStyle() = default;
+    // One point, one column wide on screen.
+    virtual std::string point(const BoardView& view, const BoardView::Cell& cell) const;
+    // What stands between two points of a row, and before the first and after the last: ' ',
+    // or '(' and ')' around the last move.
+    virtual std::string gap(char gap) const { return std::string(1, gap); }
+    // A row's points and gaps together (a style may give them a background).
+    virtual std::string row(const std::string& points) const { return points; }
+    // A note beside the board.
+    virtual std::string note(const BoardView& /*view*/, const std::string& note) const {
+        return note;
+    }
+};
+
+// The board with its labels on all four sides and the notes to the right, in `style`.
+std::string draw(const BoardView& view, const BoardStyle& style);
+// draw() in the plain ASCII style: what GTP `showboard` prints.
 std::string plain_text(const BoardView& view);
 
 }  // namespace sente

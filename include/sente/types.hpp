@@ -2,6 +2,7 @@
 
 // Plain value types shared by the Session API and its users.
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -41,6 +42,12 @@ struct GameInfo {
     bool point_moves = true;
     // How a person types a move: an example and the notation, for help texts.
     std::string_view move_help;
+    // What people call each side, indexed by Color: black and white, or soldiers and generals.
+    std::array<std::string_view, 2> side_names{"black", "white"};
+
+    std::string_view side_name(Color color) const {
+        return side_names[static_cast<std::size_t>(color)];
+    }
 };
 
 // The result of a finished game, or `over == false` while it is in play.

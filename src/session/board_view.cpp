@@ -11,32 +11,38 @@ BoardView::Cell* BoardView::find(std::string_view name) {
     return nullptr;
 }
 
-std::string plain_text(const BoardView& view) {
+std::string BoardStyle::point(const BoardView& view, const BoardView::Cell& cell) const {
+    if (cell.piece) return std::string(1, view.letters[static_cast<std::size_t>(*cell.piece)]);
+    return cell.mark == BoardView::Mark::none ? "." : "*";
+}
+
+std::string draw(const BoardView& view, const BoardStyle& style) {
     std::string labels = "  ";
     for (const std::string& label : view.column_labels) labels += " " + label;
 
     std::string out = labels + '\n';
     for (int row = 0; row < view.rows; ++row) {
-        out += fmt::format("{:>2}", view.row_labels[static_cast<std::size_t>(row)]);
-        bool after_last = false;  // the previous cell's closing bracket replaces this separator
+        const std::string& row_label = view.row_labels[static_cast<std::size_t>(row)];
+        std::string points;
+        bool after_last = false;  // the previous point's closing bracket takes this gap
         for (int column = 0; column < view.columns; ++column) {
             const BoardView::Cell& cell = view.at(row, column);
-            out += cell.last ? '(' : after_last ? ')' : ' ';
-            if (cell.piece) {
-                out += view.letters[static_cast<std::size_t>(*cell.piece)];
-            } else {
-                out += cell.mark == BoardView::Mark::none ? '.' : '*';
-            }
+            points += style.gap(cell.last ? '(' : after_last ? ')' : ' ');
+            points += style.point(view, cell);
             after_last = cell.last;
         }
-        out += after_last ? ')' : ' ';
-        out += view.row_labels[static_cast<std::size_t>(row)];
+        points += style.gap(after_last ? ')' : ' ');
+        out += fmt::format("{:>2}{}{}", row_label, style.row(points), row_label);
         const auto line = static_cast<std::size_t>(row);
-        if (line < view.notes.size() && !view.notes[line].empty()) out += "   " + view.notes[line];
+        if (line < view.notes.size() && !view.notes[line].empty()) {
+            out += "   " + style.note(view, view.notes[line]);
+        }
         out += '\n';
     }
     out += labels;
     return out;
 }
+
+std::string plain_text(const BoardView& view) { return draw(view, BoardStyle{}); }
 
 }  // namespace sente

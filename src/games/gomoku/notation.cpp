@@ -242,6 +242,7 @@ BoardView board_view(const Position& pos, Move last_move) {
         fmt::format("X black {}", black),
         fmt::format("O white {}", white),
         side_note,
+        result.over ? std::string{} : fmt::format("move {}", black + white + 1),
         fmt::format("rule {}", rule_name(pos.rule)),
         last_move.is_none() ? std::string{} : fmt::format("last move {}", format_move(last_move)),
         any_foul ? std::string("* forbidden for black") : std::string{},

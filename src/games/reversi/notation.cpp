@@ -179,6 +179,8 @@ BoardView board_view(const Position& pos, Move last_move, Orientation orientatio
         fmt::format("X black {:2}", popcount(black)),
         fmt::format("O white {:2}", popcount(white)),
         side_note,
+        // Othello counts moves by discs: passes do not count.
+        result.over ? std::string{} : fmt::format("move {}", popcount(black | white) - 3),
         last_move.is_none() ? std::string{}
                             : fmt::format("last move {}", format_move(last_move, orientation)),
     };

@@ -98,7 +98,8 @@ struct SoldiersGame {
             10,
             kBenchPositions,
             false,
-            "b2-b3 steps (files a.., rank 1 at the bottom); b2xb4 or b2b4 captures"};
+            "b2-b3 steps (files a.., rank 1 at the bottom); b2xb4 or b2b4 captures",
+            {"soldiers", "generals"}};
         return kInfo;
     }
     static constexpr std::array<std::string_view, 4> kAliases = {
