@@ -18,6 +18,7 @@
 #include "protocol/gtp.hpp"
 #include "sente/session.hpp"
 #include "sente/version.hpp"
+#include "terminal/menu.hpp"
 #include "terminal/play.hpp"
 #include "tools/bench.hpp"
 #include "tools/solve.hpp"
@@ -39,6 +40,9 @@ struct Options {
     std::vector<std::string> table_files;
 
     std::string seats = "black";
+    double clock_minutes = 0;  // play: sudden death for each side
+    std::string display = "auto";
+    bool menu = false;  // play: nothing chosen on the command line, so ask
     std::string perft_position;
     int perft_depth = 0;
 };
@@ -172,7 +176,24 @@ int run_play(const Options& options) {
         {"both", sente::terminal::Seats::humans},
         {"none", sente::terminal::Seats::engines},
     };
-    return sente::terminal::play(*session, kSeats.at(options.seats), std::cin, std::cout);
+    sente::terminal::PlayOptions play_options;
+    play_options.seats = kSeats.at(options.seats);
+    play_options.look = options.display == "plain"   ? sente::terminal::Look::plain
+                        : options.display == "color" ? sente::terminal::Look::colour
+                                                     : sente::terminal::detect_look();
+    if (options.menu) {
+        auto seats = sente::terminal::ask_setup(*session, play_options.seats, std::cin, std::cout);
+        if (!seats) return 0;
+        play_options.seats = *seats;
+    }
+    if (options.clock_minutes > 0) {
+        sente::TimeControl control;
+        control.kind = sente::TimeControl::Kind::absolute;
+        control.main_time =
+            sente::Milliseconds{static_cast<long long>(options.clock_minutes * 60'000)};
+        session->set_time_control(control);
+    }
+    return sente::terminal::play(*session, play_options, std::cin, std::cout);
 }
 
 int run_perft(const Options& options) {
@@ -220,9 +241,20 @@ int main(int argc, char** argv) {
         "speak the Gomocup (Piskvork) protocol of Gomoku managers and GUIs (protocol/GOMOCUP.md); "
         "also chosen when the executable's name starts with pbrain-");
     CLI::App* play = app.add_subcommand("play", "play a game against sente in the terminal");
-    play->add_option("--color", options.seats,
-                     "your colour: black, white, both (two people) or none (watch sente)")
+    play->add_option(
+            "--color", options.seats,
+            "your side: black, white, both (two people) or none (watch sente); in Soldiers and "
+            "Generals black is the soldiers, white the generals")
         ->check(CLI::IsMember({"black", "white", "both", "none"}, CLI::ignore_case))
+        ->capture_default_str();
+    play->add_option("--clock", options.clock_minutes,
+                     "minutes on each side's clock, sudden death (a person out of time loses); "
+                     "default: no clock, sente thinks --movetime or 1 s a move")
+        ->check(CLI::Range(0.0, 24.0 * 60));
+    play->add_option("--display", options.display,
+                     "auto (colours and Unicode on a terminal unless NO_COLOR is set), plain "
+                     "(ASCII) or color")
+        ->check(CLI::IsMember({"auto", "plain", "color"}, CLI::ignore_case))
         ->capture_default_str();
     CLI::App* perft = app.add_subcommand(
         "perft", "count the leaves of the game tree to each depth up to DEPTH (rules self-check)");
@@ -294,6 +326,12 @@ int main(int argc, char** argv) {
 
     if (*perft) return run_perft(options);
     if (*bench) return run_bench(options);
+    // A person at a terminal who chose nothing gets the menu.
+    options.menu = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    for (const char* choice : {"--game", "--size", "--level"}) {
+        if (app.count(choice) + play->count(choice) > 0) options.menu = false;
+    }
+    if (play->count("--color") > 0) options.menu = false;
     if (*play) return run_play(options);
     if (*gtp) return run_gtp(options);
     if (*gomocup || named_pbrain(argc > 0 ? argv[0] : nullptr)) return run_gomocup(options);

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "terminal/menu.hpp"
 #include "terminal/play.hpp"
 
 namespace {
@@ -48,7 +50,7 @@ TEST_CASE("Ctrl-C makes the thinking engine move now, and ends the game between 
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
         }
     });
-    const int status = sente::terminal::play(session, sente::terminal::Seats::engines, in, out);
+    const int status = sente::terminal::play(session, {sente::terminal::Seats::engines}, in, out);
     done.store(true);
     ctrl_c.join();
     sigaction(SIGINT, &previous, nullptr);
@@ -67,7 +69,7 @@ std::string run_terminal(sente::Session& session, sente::terminal::Seats seats,
                          const std::string& input) {
     std::istringstream in(input);
     std::ostringstream out;
-    CHECK(sente::terminal::play(session, seats, in, out) == 0);
+    CHECK(sente::terminal::play(session, {seats}, in, out) == 0);
     return out.str();
 }
 
@@ -122,4 +124,95 @@ TEST_CASE("save and load write and read SGF files, keeping the file name's case"
     CHECK(saved.find("Cannot load: cannot open no-such-file.sgf.") != std::string::npos);
     CHECK(session.history() == moves({"d3", "c5"}));
     std::remove(path.c_str());
+}
+
+TEST_CASE("resign ends the game for the side that gives up") {
+    sente::Session session;
+    const std::string text =
+        run_terminal(session, sente::terminal::Seats::humans, "d3\nresign\nn\n");
+    CHECK(text.find("white resigns: black wins.") != std::string::npos);
+}
+
+TEST_CASE("Soldiers: a point shows where its piece can go, and the target alone moves it") {
+    sente::Session session;
+    REQUIRE(session.select_game("soldiers"));
+    const std::string text =
+        run_terminal(session, sente::terminal::Seats::humans, "b2\nb3\nc4\nquit\n");
+    CHECK(text.find("b2 can go to b4 b3 b1 c2 a2.") != std::string::npos);
+    // In the selection's board the targets are marked and the capture target keeps its piece.
+    CHECK(text.find(" 3 . * . . . 3") != std::string::npos);
+    CHECK(text.find(" 2 * G * G . 2") != std::string::npos);
+    // "c4" is no target of b2: it selects the soldier on c4 instead of being played.
+    CHECK(session.history() == moves({"b2-b3"}));
+    CHECK(text.find("c4 can go to c3") != std::string::npos);
+    CHECK(text.find("soldiers> ") != std::string::npos);
+}
+
+TEST_CASE(
+    "clocks: time used without a time control, time left with one, and a person out of "
+    "time loses") {
+    sente::Session session;
+    const std::string used = run_terminal(session, sente::terminal::Seats::humans, "quit\n");
+    CHECK(used.find("time used  black 0:0") != std::string::npos);
+
+    sente::TimeControl sudden_death;
+    sudden_death.kind = sente::TimeControl::Kind::absolute;
+    sudden_death.main_time = sente::Milliseconds{5 * 60 * 1000};
+    session.set_time_control(sudden_death);
+    const std::string left = run_terminal(session, sente::terminal::Seats::humans, "quit\n");
+    CHECK(left.find("clock  black 5:00  white 5:00") != std::string::npos);
+
+    sudden_death.main_time = sente::Milliseconds{0};  // no time at all: the first input loses
+    session.set_time_control(sudden_death);
+    const std::string lost = run_terminal(session, sente::terminal::Seats::humans, "d3\nn\n");
+    CHECK(lost.find("black ran out of time: white wins.") != std::string::npos);
+    CHECK(session.history().empty());
+}
+
+TEST_CASE("the menu sets game, size, level and seats, and asks again after a bad answer") {
+    sente::Session session;
+    std::istringstream in("5\n4\n9\nx\n11\n3\n\n");
+    std::ostringstream out;
+    const auto seats =
+        sente::terminal::ask_setup(session, sente::terminal::Seats::human_white, in, out);
+    REQUIRE(seats);
+    CHECK(*seats == sente::terminal::Seats::human_white);  // Enter took the default
+    CHECK(session.game().id == "renju");
+    CHECK(session.board_size() == 9);
+    CHECK(session.level() == 3);
+    CHECK(out.str().find("Please answer with a number from 5 to 22.") != std::string::npos);
+    CHECK(out.str().find("Please answer with a number from 1 to 10.") != std::string::npos);
+
+    std::istringstream ended("2\n");
+    CHECK_FALSE(
+        sente::terminal::ask_setup(session, sente::terminal::Seats::human_black, ended, out));
+}
+
+TEST_CASE("the colour look draws the same board with colours and Unicode; plain has none") {
+    for (const char* game : {"othello", "renju", "soldiers"}) {
+        sente::Session session;
+        REQUIRE(session.select_game(game));
+        const auto first = session.legal_moves().front();
+        REQUIRE(session.play(first));
+        const sente::BoardView view = session.board_view();
+        const std::string plain = sente::terminal::draw_board(view, sente::terminal::Look::plain);
+        const std::string colour = sente::terminal::draw_board(view, sente::terminal::Look::colour);
+        CAPTURE(game);
+        CHECK(plain == session.render());
+        CHECK(plain.find('\033') == std::string::npos);
+        CHECK(colour.find("\033[48;5;") != std::string::npos);
+        // Same lines, same text once the colours are gone; only the glyphs differ.
+        std::string stripped;
+        for (std::size_t i = 0; i < colour.size(); ++i) {
+            if (colour[i] == '\033') {
+                while (i < colour.size() && colour[i] != 'm') ++i;
+            } else {
+                stripped += colour[i];
+            }
+        }
+        CHECK(std::count(stripped.begin(), stripped.end(), '\n') ==
+              std::count(plain.begin(), plain.end(), '\n'));
+        CHECK(stripped.find("last move") != std::string::npos);
+        if (std::string_view(game) != "soldiers") CHECK(stripped.find("●") != std::string::npos);
+    }
 }

@@ -43,8 +43,9 @@ struct BoardView {
     // (Soldiers and Generals: 'S' soldiers, 'G' generals).
     std::array<char, 2> letters{'X', 'O'};
     Look look = Look::discs;
-    // Lines shown beside the board from its top row down. A note that starts with a side's
-    // letter and a space ("X black 12") is about that side's pieces: styles may draw the piece.
+    // Lines shown beside the board from its top row down (those the rows cannot hold, below). A
+    // note that starts with a side's letter and a space ("X black 12") is about that side's pieces:
+    // styles may draw the piece.
     std::vector<std::string> notes;
 
     Cell& at(int row, int column) {

@@ -109,6 +109,9 @@ class Session {
     void set_time_control(const TimeControl& control);
     const TimeControl& time_control() const;
     void set_time_left(Color color, ClockReading reading);
+    // Charges `used` to `color`'s clock for a move made outside genmove (a person's move), as
+    // genmove charges its own.
+    void spend_time(Color color, Milliseconds used);
     ClockReading time_left(Color color) const;
 
     // Chooses a move for `color` within the clock and the limits, and plays it when `commit`.

@@ -69,7 +69,8 @@ struct SearchInfo {
     bool exact = false;      // the value is proven: the whole game tree below was searched
     std::uint64_t nodes = 0;
     std::chrono::milliseconds elapsed{0};
-    std::vector<std::string> pv;  // principal variation, moves in the game's notation
+    std::chrono::milliseconds time_limit{0};  // in progress reports: the search's hard limit
+    std::vector<std::string> pv;              // principal variation, moves in the game's notation
 
     std::uint64_t nodes_per_second() const {
         const auto ms = elapsed.count();

@@ -40,6 +40,11 @@ std::string draw(const BoardView& view, const BoardStyle& style) {
         out += '\n';
     }
     out += labels;
+    // Notes the rows could not hold go below, in the same column.
+    const std::string indent(labels.size() + 3, ' ');
+    for (auto line = static_cast<std::size_t>(view.rows); line < view.notes.size(); ++line) {
+        if (!view.notes[line].empty()) out += '\n' + indent + style.note(view, view.notes[line]);
+    }
     return out;
 }
 

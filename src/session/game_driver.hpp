@@ -214,7 +214,10 @@ class GameDriverFor final : public GameDriver {
         const auto level = G::level(request.level);
         const Orientation orientation = request.orientation;
         auto progress = [&](const search::Iteration<Move>& it) {
-            if (request.progress) request.progress(describe(it, orientation));
+            if (!request.progress) return;
+            SearchInfo info = describe(it, orientation);
+            if (request.limits.time.limited()) info.time_limit = request.limits.time.hard;
+            request.progress(info);
         };
         const auto result = [&] {
             // A game may know the answer without searching (Soldiers: complete tables).

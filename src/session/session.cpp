@@ -321,6 +321,8 @@ void Session::set_time_control(const TimeControl& control) {
 
 const TimeControl& Session::time_control() const { return impl_->control; }
 
+void Session::spend_time(Color color, Milliseconds used) { impl_->charge(color, used); }
+
 void Session::set_time_left(Color color, ClockReading reading) {
     impl_->clocks[static_cast<int>(color)] = reading;
 }

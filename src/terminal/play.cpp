@@ -2,11 +2,15 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <cctype>
+#include <chrono>
 #include <istream>
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -17,6 +21,8 @@
 namespace sente::terminal {
 
 namespace {
+
+using Clock = std::chrono::steady_clock;
 
 bool is_human(Seats seats, Color color) {
     switch (seats) {
@@ -51,12 +57,27 @@ std::string join(const std::vector<std::string>& items) {
     return out;
 }
 
-// The move line of the help: each game says how its moves are typed.
+// "4:05" or "1:02:03"; tenths under ten seconds, when they matter.
+std::string clock_text(Milliseconds time) {
+    const auto ms = std::max<long long>(time.count(), 0);
+    const long long seconds = ms / 1000;
+    if (seconds < 10) return fmt::format("0:0{}.{}", seconds, ms / 100 % 10);
+    if (seconds >= 3600) {
+        return fmt::format("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60);
+    }
+    return fmt::format("{}:{:02}", seconds / 60, seconds % 60);
+}
+
+// The move lines of the help: each game says how its moves are typed.
 std::string move_help(const GameInfo& game) {
-    return fmt::format(
+    std::string text = fmt::format(
         "  move        play a move: {}\n"
         "  moves       list your legal moves\n",
         game.move_help);
+    if (!game.point_moves) {
+        text += "  POINT       show where the piece on POINT can go; then type just the target\n";
+    }
+    return text;
 }
 
 constexpr const char* kHelp =
@@ -69,14 +90,15 @@ constexpr const char* kHelp =
     "  save FILE   write the game to an SGF file\n"
     "  load FILE   continue a game from an SGF file (sente's, or an Othello file from Quarry)\n"
     "  board       show the board again\n"
+    "  resign      give up this game\n"
     "  help        this text\n"
     "  quit        leave (Ctrl-C too, except while sente thinks)\n"
     "While sente thinks, Ctrl-C makes it play its best move so far.\n";
 
 class Game {
   public:
-    Game(Session& session, Seats seats, std::istream& in, std::ostream& out)
-        : session_(session), seats_(seats), in_(in), out_(out) {
+    Game(Session& session, const PlayOptions& options, std::istream& in, std::ostream& out)
+        : session_(session), seats_(options.seats), look_(options.look), in_(in), out_(out) {
         session_.set_progress_callback([this](const SearchInfo& info) { show_progress(info); });
     }
 
@@ -84,18 +106,15 @@ class Game {
         out_ << fmt::format("sente plays {} at level {} ({}). Type 'help' for commands.\n",
                             session_.game().title, session_.level(),
                             session_.level_name(session_.level()));
-        show_board();
+        start_over(false);
         for (;;) {
             if (CtrlC::quit_requested()) {
                 out_ << "\n";
                 return 0;
             }
-            const Outcome outcome = session_.outcome();
-            if (outcome.over) {
-                announce(outcome);
+            if (game_over()) {
                 if (!ask_yes("Play again? [y/N] ")) return 0;
-                session_.new_game();
-                show_board();
+                start_over(true);
                 continue;
             }
             const Color mover = session_.side_to_move();
@@ -103,21 +122,55 @@ class Game {
                 engine_move(mover);
                 continue;
             }
-            out_ << fmt::format("{}> ", to_string(mover));
+            out_ << fmt::format("{}> ", side_name(mover));
             out_.flush();
             std::string line;
             if (!std::getline(in_, line)) {
                 out_ << '\n';
                 return 0;
             }
+            if (out_of_time(mover)) continue;
             if (!command(trim_lower(line), line, mover)) return 0;
         }
     }
 
   private:
+    std::string side_name(Color color) const {
+        return std::string(session_.game().side_name(color));
+    }
+
+    // A new game (or the first): clocks and redo start afresh.
+    void start_over(bool new_game) {
+        if (new_game) session_.new_game();
+        session_.set_time_control(session_.time_control());  // both clocks full again
+        used_ = {};
+        redo_.clear();
+        resigned_.reset();
+        flag_fell_.reset();
+        show_board();
+    }
+
+    // Announces the end when the game is over by the rules, a resignation or the clock.
+    bool game_over() {
+        const Outcome outcome = session_.outcome();
+        if (resigned_) {
+            out_ << fmt::format("{} resigns: {} wins.\n", side_name(*resigned_),
+                                side_name(opponent(*resigned_)));
+        } else if (flag_fell_) {
+            out_ << fmt::format("{} ran out of time: {} wins.\n", side_name(*flag_fell_),
+                                side_name(opponent(*flag_fell_)));
+        } else if (outcome.over) {
+            announce(outcome);
+        } else {
+            return false;
+        }
+        return true;
+    }
+
     // Returns false when the person wants to leave.
     // `text` is the line trimmed and in lower case; `raw` as typed (file names keep their case).
     bool command(const std::string& text, const std::string& raw, Color mover) {
+        const std::string selection = std::exchange(selection_, {});
         if (text.empty()) return true;
         if (text == "quit" || text == "exit" || text == "q") return false;
         if (text == "help" || text == "?") {
@@ -127,13 +180,7 @@ class Game {
         } else if (text == "moves") {
             out_ << "Legal moves: " << join(session_.legal_moves()) << '\n';
         } else if (text == "hint") {
-            CtrlC::Thinking thinking(session_);
-            if (auto report = session_.genmove(mover, false)) {
-                clear_progress();
-                out_ << fmt::format("sente suggests {} ({}){}\n", report->move,
-                                    report->search.score_text,
-                                    thinking.interrupted() ? ", interrupted" : "");
-            }
+            hint(mover);
         } else if (text == "undo") {
             undo_turn();
         } else if (text == "redo") {
@@ -141,22 +188,83 @@ class Game {
         } else if (text == "swap") {
             swap_sides();
         } else if (text == "new") {
-            session_.new_game();
-            redo_.clear();
-            show_board();
+            start_over(true);
+        } else if (text == "resign") {
+            resigned_ = mover;
         } else if (text.rfind("save ", 0) == 0) {
             save(file_argument(raw));
         } else if (text.rfind("load ", 0) == 0) {
             load(file_argument(raw));
         } else if (text.rfind("level", 0) == 0) {
             set_level(text.substr(5));
-        } else if (auto played = session_.play(mover, text); played) {
-            redo_.clear();  // a new line of play: what was undone is gone
-            show_board();
+        } else if (!selection.empty() && is_target(selection, text)) {
+            play_human(mover, target_move(selection, text));
+        } else if (select(text)) {
+            // The piece's moves are shown; its target alone completes the move.
         } else {
-            out_ << played.error().message << ". Type 'help' for commands.\n";
+            play_human(mover, text);
         }
         return true;
+    }
+
+    void play_human(Color mover, const std::string& move) {
+        const auto used = std::chrono::duration_cast<Milliseconds>(Clock::now() - turn_start_);
+        if (auto played = session_.play(mover, move); !played) {
+            out_ << played.error().message << ". Type 'help' for commands.\n";
+            return;
+        }
+        charge(mover, used);
+        redo_.clear();  // a new line of play: what was undone is gone
+        show_board();
+    }
+
+    // Games whose moves go from one point to another ("b2-b3", "b2xb4"): the moves of the
+    // piece on `point`, as targets.
+    std::vector<std::string> targets_of(const std::string& point) const {
+        std::vector<std::string> targets;
+        if (session_.game().point_moves) return targets;
+        for (const std::string& move : session_.legal_moves()) {
+            if (move.size() > point.size() + 1 && move.rfind(point, 0) == 0 &&
+                (move[point.size()] == '-' || move[point.size()] == 'x')) {
+                targets.push_back(move.substr(point.size() + 1));
+            }
+        }
+        return targets;
+    }
+
+    bool is_target(const std::string& selection, const std::string& text) const {
+        const auto targets = targets_of(selection);
+        return std::find(targets.begin(), targets.end(), text) != targets.end();
+    }
+
+    std::string target_move(const std::string& selection, const std::string& target) const {
+        for (const std::string& move : session_.legal_moves()) {
+            if (move.rfind(selection, 0) == 0 && move.substr(selection.size() + 1) == target) {
+                return move;
+            }
+        }
+        return selection + "-" + target;
+    }
+
+    // A point with a movable piece of the side to move: shows where it can go.
+    bool select(const std::string& point) {
+        const auto targets = targets_of(point);
+        if (targets.empty()) return false;
+        selection_ = point;
+        show_board();
+        out_ << fmt::format("{} can go to {}. Type the target, or another move.\n", point,
+                            join(targets));
+        return true;
+    }
+
+    void hint(Color mover) {
+        CtrlC::Thinking thinking(session_);
+        if (auto report = session_.genmove(mover, false)) {
+            clear_progress();
+            out_ << fmt::format("sente suggests {} ({}){}\n", report->move,
+                                report->search.score_text,
+                                thinking.interrupted() ? ", interrupted" : "");
+        }
     }
 
     // What follows the command word, white space trimmed, case kept.
@@ -190,7 +298,10 @@ class Game {
 
     void engine_move(Color mover) {
         CtrlC::Thinking thinking(session_);
+        const auto start = Clock::now();
         auto report = session_.genmove(mover, true);
+        used_[static_cast<std::size_t>(mover)] +=
+            std::chrono::duration_cast<Milliseconds>(Clock::now() - start);
         redo_.clear();
         clear_progress();
         const char* interrupted = thinking.interrupted() ? ", interrupted" : "";
@@ -201,14 +312,32 @@ class Game {
         }
         if (report->search.depth > 0) {
             out_ << fmt::format("sente ({}) plays {}   depth {}, {}, {:.1f} s{}\n",
-                                to_string(mover), report->move, report->search.depth,
+                                side_name(mover), report->move, report->search.depth,
                                 report->search.score_text, report->search.elapsed.count() / 1000.0,
                                 interrupted);
         } else {
-            out_ << fmt::format("sente ({}) plays {}{}\n", to_string(mover), report->move,
+            out_ << fmt::format("sente ({}) plays {}{}\n", side_name(mover), report->move,
                                 interrupted);
         }
         show_board();
+    }
+
+    // A person's move: on the clock, and in the time used.
+    void charge(Color mover, Milliseconds used) {
+        used_[static_cast<std::size_t>(mover)] += used;
+        if (has_clock()) session_.spend_time(mover, used);
+    }
+
+    bool has_clock() const { return session_.time_control().kind != TimeControl::Kind::none; }
+
+    // Under sudden death a person whose time is gone loses. (sente never oversteps.)
+    bool out_of_time(Color mover) {
+        if (session_.time_control().kind != TimeControl::Kind::absolute) return false;
+        const auto used = std::chrono::duration_cast<Milliseconds>(Clock::now() - turn_start_);
+        if (used < session_.time_left(mover).time_left) return false;
+        session_.spend_time(mover, used);
+        flag_fell_ = mover;
+        return true;
     }
 
     void undo_turn() {
@@ -244,8 +373,9 @@ class Game {
         if (seats_ == Seats::human_black || seats_ == Seats::human_white) {
             seats_ = seats_ == Seats::human_black ? Seats::human_white : Seats::human_black;
             redo_.clear();
-            out_ << fmt::format("You now play {}.\n",
-                                seats_ == Seats::human_black ? "black" : "white");
+            out_ << fmt::format(
+                "You now play {}.\n",
+                side_name(seats_ == Seats::human_black ? Color::black : Color::white));
         } else {
             out_ << "Swap changes sides between you and sente; here nobody plays sente.\n";
         }
@@ -265,7 +395,30 @@ class Game {
         out_ << fmt::format("Level {}: {}\n", level, session_.level_name(level));
     }
 
-    void show_board() { out_ << '\n' << session_.render() << "\n\n"; }
+    // The board with the clocks, and the targets of a selected piece. A new turn's time starts
+    // when its board is shown.
+    void show_board() {
+        BoardView view = session_.board_view();
+        if (BoardView::Cell* piece = view.find(selection_)) {
+            piece->selected = true;
+            for (const std::string& target : targets_of(selection_)) {
+                if (BoardView::Cell* cell = view.find(target)) cell->mark = BoardView::Mark::target;
+            }
+        }
+        view.notes.push_back(clock_note());
+        out_ << '\n' << draw_board(view, look_) << "\n\n";
+        turn_start_ = Clock::now();
+    }
+
+    std::string clock_note() const {
+        std::string note = has_clock() ? "clock" : "time used";
+        for (const Color color : {Color::black, Color::white}) {
+            const Milliseconds shown = has_clock() ? session_.time_left(color).time_left
+                                                   : used_[static_cast<std::size_t>(color)];
+            note += fmt::format("  {} {}", side_name(color), clock_text(shown));
+        }
+        return note;
+    }
 
     void announce(const Outcome& outcome) {
         const std::string score =
@@ -273,7 +426,7 @@ class Game {
         if (!outcome.winner) {
             out_ << fmt::format("Game over: a draw, {}.\n", score);
         } else {
-            out_ << fmt::format("Game over: {} wins, {} ({}).\n", to_string(*outcome.winner), score,
+            out_ << fmt::format("Game over: {} wins, {} ({}).\n", side_name(*outcome.winner), score,
                                 result_text(outcome));
         }
     }
@@ -289,10 +442,13 @@ class Game {
 
     void show_progress(const SearchInfo& info) {
         if (!isatty(STDOUT_FILENO)) return;
+        const std::string limit = info.time_limit.count() > 0
+                                      ? fmt::format(" of {:.1f}", info.time_limit.count() / 1000.0)
+                                      : std::string{};
         out_ << fmt::format(
-            "\r  thinking: depth {:2}  {}  best {}  {} nodes  {:.1f} s  (Ctrl-C: move now)   ",
+            "\r\033[K  thinking: depth {}  {}  best {}  {} nodes  {:.1f}{} s  (Ctrl-C: move now)",
             info.depth, info.score_text, info.pv.empty() ? "-" : info.pv.front(), info.nodes,
-            info.elapsed.count() / 1000.0);
+            info.elapsed.count() / 1000.0, limit);
         out_.flush();
         progress_shown_ = true;
     }
@@ -305,18 +461,24 @@ class Game {
 
     Session& session_;
     Seats seats_;
+    Look look_;
     std::istream& in_;
     std::ostream& out_;
     bool progress_shown_ = false;
     // What each undo took back, the latest last, for redo.
     std::vector<std::vector<std::string>> redo_;
+    std::string selection_;  // a piece whose targets are shown (Soldiers and Generals)
+    std::optional<Color> resigned_;
+    std::optional<Color> flag_fell_;
+    std::array<Milliseconds, 2> used_{};  // thinking time of each side this game
+    Clock::time_point turn_start_ = Clock::now();
 };
 
 }  // namespace
 
-int play(Session& session, Seats seats, std::istream& in, std::ostream& out) {
+int play(Session& session, const PlayOptions& options, std::istream& in, std::ostream& out) {
     const CtrlC ctrl_c;
-    Game game(session, seats, in, out);
+    Game game(session, options, in, out);
     return game.run();
 }
 
