@@ -1,0 +1,91 @@
+"""The match table: one row per pairing, from the first engine's point of view."""
+import math
+
+from .stats import PairingStats, los, sprt_bounds
+
+
+def stats_by_pairing(records, wanted):
+    stats = [PairingStats(a, b) for a, b in wanted]
+    index = {}
+    for i, (a, b) in enumerate(wanted):
+        index[(a, b)] = i
+        index.setdefault((b, a), i)
+    for record in records:
+        i = index.get((record["black"], record["white"]))
+        if i is not None and "score_black" in record:
+            stats[i].add(record)
+    return stats
+
+
+def records_of(stats):
+    return [record for s in stats for record in s.records]
+
+
+def slowest_moves(records):
+    slowest = {}
+    for record in records:
+        for colour in ("black", "white"):
+            seconds = record.get("slowest", {}).get(colour)
+            if seconds is not None:
+                name = record[colour]
+                slowest[name] = max(slowest.get(name, 0.0), seconds)
+    return slowest
+
+
+def _elo_text(value, error):
+    if value is None:
+        return "-"
+    if math.isinf(value):
+        return "+inf" if value > 0 else "-inf"
+    if error is None or math.isinf(error):
+        return f"{value:+.0f} +- inf"
+    return f"{value:+.0f} +- {error:.0f}"
+
+
+def format_table(stats, args, sprt):
+    lines = ["| pairing | games | W-D-L | score | Elo (95 %) | LOS | pairs 0-1/2-1-3/2-2 | forfeits |",
+             "|---|---|---|---|---|---|---|---|"]
+    for s in stats:
+        if s.games == 0:
+            continue
+        value, error = s.elo()
+        lines.append(
+            f"| {s.first} vs {s.second} | {s.games} | {s.wins}-{s.draws}-{s.losses} | "
+            f"{s.wins + s.draws / 2:g}/{s.games} ({100 * s.score():.1f} %) | "
+            f"{_elo_text(value, error)} | {100 * los(s.wins, s.losses):.1f} % | "
+            f"{'-'.join(str(n) for n in s.pentanomial_counts())} | "
+            f"{s.forfeits}+{s.second_forfeits} |")
+    slowest = slowest_moves(records_of(stats))
+    if slowest:
+        lines.append("")
+        lines.append("slowest move (genmove to answer, pipe included): " + ", ".join(
+            f"{name} {seconds * 1000:.0f} ms" for name, seconds in slowest.items()))
+    if args is not None and args.schedule == "ladder":
+        lines.append("")
+        lines.append(ladder_text(stats))
+    if sprt:
+        first = stats[0]
+        lower, upper = sprt_bounds(sprt["alpha"], sprt["beta"])
+        value = first.llr(sprt["elo0"], sprt["elo1"])
+        verdict = ("H1 accepted" if value >= upper else "H0 accepted" if value <= lower
+                   else "undecided")
+        lines.append(f"\nSPRT elo0={sprt['elo0']:g} elo1={sprt['elo1']:g} alpha={sprt['alpha']:g} "
+                     f"beta={sprt['beta']:g}: LLR {value:.2f} ({lower:.2f}, {upper:.2f}) {verdict}")
+    return "\n".join(lines)
+
+
+def ladder_text(stats):
+    """Each engine's Elo relative to the first, adding up the neighbours' differences (errors
+    in quadrature). A pairing's Elo is the first engine's, so each step is its negative."""
+    rows = ["| engine | Elo vs the first (95 %) |", "|---|---|", f"| {stats[0].first} | 0 |"]
+    total, variance = 0.0, 0.0
+    for s in stats:
+        value, error = s.elo()
+        if value is None or math.isinf(value) or error is None or math.isinf(error):
+            rows.append(f"| {s.second} | {_elo_text(value and -value, error)} (step) |")
+            total, variance = math.nan, math.inf
+            continue
+        total -= value
+        variance += error ** 2
+        rows.append(f"| {s.second} | {_elo_text(total, math.sqrt(variance))} |")
+    return "\n".join(rows)

@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""Tests of scripts/match: its statistics against numbers worked out by hand, its schedule and
+shards, and whole matches with sente and a deliberately broken engine (forfeits, resuming,
+sharding and merging, the SPRT stop, Gomocup brains).
+
+usage: match_test.py SENTE_BINARY [unittest arguments]
+"""
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+
+from matchlib import stats  # noqa: E402
+from matchlib.schedule import make_schedule  # noqa: E402
+
+SENTE = None
+FAKE = os.path.join(HERE, "fake_engine.py")
+MATCH = os.path.join(ROOT, "scripts", "match")
+
+
+def records(w, d, l, first="A", second="B"):
+    """Games from A's point of view, A always black, each its own pair."""
+    out = []
+    for i, points in enumerate([1.0] * w + [0.5] * d + [0.0] * l):
+        out.append({"id": f"{i}.0.0", "pair": f"{i}.0", "black": first, "white": second,
+                    "score_black": points})
+    return out
+
+
+class Statistics(unittest.TestCase):
+    def test_elo_of_a_score(self):
+        self.assertAlmostEqual(stats.elo(0.5), 0.0)
+        self.assertAlmostEqual(stats.elo(0.75), 190.85, places=2)  # 400 log10(3)
+        self.assertAlmostEqual(stats.elo(0.25), -190.85, places=2)
+        self.assertEqual(stats.elo(1.0), math.inf)
+
+    def test_known_wins_draws_losses(self):
+        # 60-20-20: score 0.7, per-game variance 0.16, standard error 0.04; the 95 % interval
+        # 0.7 -+ 0.078399 is 86.22 .. 218.25 Elo, worked out by hand.
+        s = stats.PairingStats("A", "B")
+        for record in records(60, 20, 20):
+            s.add(record)
+        self.assertEqual((s.wins, s.draws, s.losses), (60, 20, 20))
+        mean, variance, n = s.trinomial()
+        self.assertAlmostEqual(mean, 0.7)
+        self.assertAlmostEqual(variance, 0.16)
+        value, error = s.elo()
+        self.assertAlmostEqual(value, 147.19, places=2)
+        self.assertAlmostEqual(error, (218.25 - 86.22) / 2, places=1)
+        # LOS: (60 - 20) / sqrt(160) = 3.162 standard deviations.
+        self.assertAlmostEqual(stats.los(60, 20), 0.5 * (1 + math.erf(40 / math.sqrt(160))))
+        self.assertGreater(stats.los(60, 20), 0.9999)
+        self.assertAlmostEqual(stats.los(10, 10), 0.5)
+        # LLR for elo0 = 0, elo1 = 10: s1 = 0.514387; 100 * 0.014387 * 0.385613 / 0.32 = 1.7337.
+        self.assertAlmostEqual(s.llr(0, 10), 1.7337, places=3)
+
+    def test_pentanomial_pairs(self):
+        # Pairs of games with colours swapped: 2-0, 1.5-0.5, 1-1 and 1-1 for A.
+        s = stats.PairingStats("A", "B")
+        games = [(1, 1), (1, 0.5), (1, 0), (0.5, 0.5)]
+        for p, (first_game, second_game) in enumerate(games):
+            s.add({"pair": str(p), "black": "A", "white": "B", "score_black": first_game})
+            s.add({"pair": str(p), "black": "B", "white": "A", "score_black": 1 - second_game})
+        self.assertEqual(s.pentanomial_counts(), [0, 0, 2, 1, 1])
+        mean, variance, n = s.pentanomial()
+        self.assertEqual(n, 4)
+        self.assertAlmostEqual(mean, (1 + 0.75 + 0.5 + 0.5) / 4)
+        self.assertAlmostEqual(variance, ((0.3125) ** 2 + (0.0625) ** 2 + 2 * (0.1875) ** 2) / 4)
+
+    def test_sprt_bounds(self):
+        lower, upper = stats.sprt_bounds(0.05, 0.05)
+        self.assertAlmostEqual(lower, math.log(0.05 / 0.95))
+        self.assertAlmostEqual(upper, math.log(0.95 / 0.05))
+
+
+class Schedule(unittest.TestCase):
+    def test_pairs_swap_colours_and_shards_partition_the_schedule(self):
+        full = make_schedule(3, "round-robin", 4, 5, "random", 7)
+        self.assertEqual(len(full), 3 * 4)
+        for game in full:
+            twin = [g for g in full if g.pair == game.pair and g.id != game.id]
+            self.assertEqual(len(twin), 1)
+            self.assertEqual((twin[0].black, twin[0].white), (game.white, game.black))
+            self.assertEqual(twin[0].opening, game.opening)
+        shards = [make_schedule(3, "round-robin", 4, 5, "random", 7, (i, 3)) for i in (1, 2, 3)]
+        ids = sorted(g.id for shard in shards for g in shard)
+        self.assertEqual(ids, sorted(g.id for g in full))
+        self.assertEqual(make_schedule(3, "round-robin", 4, 5, "random", 7, (2, 3)), shards[1])
+
+    def test_gauntlet_and_ladder(self):
+        gauntlet = {(g.black, g.white) for g in make_schedule(4, "gauntlet", 2, 1, "sequential", 1)}
+        self.assertEqual(gauntlet, {(0, 1), (1, 0), (0, 2), (2, 0), (0, 3), (3, 0)})
+        ladder = {(g.black, g.white) for g in make_schedule(3, "ladder", 2, 1, "sequential", 1)}
+        self.assertEqual(ladder, {(0, 1), (1, 0), (1, 2), (2, 1)})
+
+
+def run_match(directory, *args):
+    run = subprocess.run([sys.executable, MATCH, "--referee", f"{SENTE} --quiet gtp", *args],
+                         cwd=directory, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, timeout=600)
+    return run
+
+
+def load(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f]
+
+
+class Matches(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="sente-match-")
+        self.sente = f"name=sente cmd={SENTE} --quiet --level 1 gtp"
+
+    def engines(self, fake_mode):
+        return ["--engine", *self.sente.split(" ", 1)[0:1], self.sente.split(" ", 1)[1],
+                "--engine", f"name={fake_mode}", f"cmd={sys.executable} {FAKE} {fake_mode}"]
+
+    def test_broken_engines_lose_by_forfeit_and_the_match_goes_on(self):
+        for mode, why in [("illegal", "illegal move a1"), ("crash", "exited"),
+                          ("garbage", "malformed reply"), ("slow", "time forfeit"),
+                          ("resign", "resigned")]:
+            with self.subTest(mode=mode):
+                results = os.path.join(self.dir, f"{mode}.jsonl")
+                run = run_match(self.dir, *self.engines(mode), "--games", "2", "--tc",
+                                "movetime=0.5", "--results", results, "--sgf-dir", "sgf")
+                self.assertEqual(run.returncode, 0, run.stderr)
+                games = load(results)
+                self.assertEqual(len(games), 2)  # the second game ran with a fresh engine
+                for game in games:
+                    self.assertIn(why, game["reason"])
+                    winner = game["black"] if game["score_black"] == 1 else game["white"]
+                    self.assertEqual(winner, "sente")
+                    if mode != "resign":
+                        self.assertEqual(game["forfeit"], mode)
+                self.assertIn("| sente vs " + mode + " | 2 | 2-0-0 |", run.stdout)
+
+    def test_sgf_records_name_the_players(self):
+        results = os.path.join(self.dir, "r.jsonl")
+        run = run_match(self.dir, *self.engines("illegal"), "--games", "1", "--results", results,
+                        "--sgf-dir", "records")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        with open(load(results)[0]["sgf"]) as f:
+            text = f.read()
+        self.assertTrue(text.startswith("(;PB[sente]PW[illegal]"), text)
+
+    def test_resume_plays_only_what_is_missing(self):
+        results = os.path.join(self.dir, "r.jsonl")
+        first = run_match(self.dir, *self.engines("illegal"), "--games", "2", "--results", results)
+        self.assertEqual(first.returncode, 0, first.stderr)
+        again = run_match(self.dir, *self.engines("illegal"), "--games", "4", "--results", results)
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertIn("resuming: 2 of 4 games", again.stdout)
+        games = load(results)
+        self.assertEqual(sorted(g["id"] for g in games), ["0.0.0", "0.0.1", "1.0.0", "1.0.1"])
+        # A results file of another match is refused, not mixed in.
+        other = run_match(self.dir, *self.engines("crash"), "--games", "2", "--results", results)
+        self.assertEqual(other.returncode, 2)
+        self.assertIn("another match", other.stderr)
+
+    def test_shards_merge_into_the_whole_match(self):
+        parts = []
+        for shard in ("1/2", "2/2"):
+            path = os.path.join(self.dir, f"shard{shard[0]}.jsonl")
+            run = run_match(self.dir, *self.engines("illegal"), "--games", "6", "--shard", shard,
+                            "--random-openings", "4", "--results", path)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            parts.append(path)
+        self.assertEqual(len(load(parts[0])), 4)  # pairs 0 and 2
+        self.assertEqual(len(load(parts[1])), 2)  # pair 1
+        merged = os.path.join(self.dir, "all.jsonl")
+        run = subprocess.run([sys.executable, MATCH, "merge", merged, *parts], text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertIn("6 games from 2 files", run.stdout)
+        self.assertEqual([g["id"] for g in load(merged)],
+                         ["0.0.0", "0.0.1", "1.0.0", "1.0.1", "2.0.0", "2.0.1"])
+        # Both games of a pair start from the same random opening; rounds differ.
+        games = load(merged)
+        self.assertEqual(games[0]["opening"], games[1]["opening"])
+        self.assertNotEqual(games[0]["opening"], games[2]["opening"])
+
+    def test_sprt_stops_the_match(self):
+        results = os.path.join(self.dir, "r.jsonl")
+        run = run_match(self.dir, *self.engines("illegal"), "--games", "100", "--results",
+                        results, "--sprt", "elo0=0", "elo1=100", "alpha=0.05", "beta=0.05")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertIn("H1 accepted", run.stdout)
+        self.assertLess(len(load(results)), 100)
+
+    def test_gomocup_brains_play_gomoku_to_the_end(self):
+        results = os.path.join(self.dir, "r.jsonl")
+        brain = f"{SENTE} --quiet --level 1 gomocup"
+        run = run_match(self.dir, "--game", "gomoku", "--size", "9", "--games", "2",
+                        "--engine", "name=one", "proto=gomocup", f"cmd={brain}",
+                        "--engine", "name=two", "proto=gomocup", f"cmd={brain}",
+                        "--random-openings", "2", "--tc", "movetime=1", "--results", results)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        for game in load(results):
+            self.assertIn("by the rules", game["reason"])
+            self.assertNotIn("forfeit", game)
+
+
+if __name__ == "__main__":
+    SENTE = os.path.abspath(sys.argv.pop(1))
+    unittest.main()
