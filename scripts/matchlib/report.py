@@ -37,8 +37,9 @@ def _elo_text(value, error):
         return "-"
     if math.isinf(value):
         return "+inf" if value > 0 else "-inf"
+    value = value + 0.0  # no "-0"
     if error is None or math.isinf(error):
-        return f"{value:+.0f} +- inf"
+        return f"{value:+.0f} +- ?"
     return f"{value:+.0f} +- {error:.0f}"
 
 
@@ -75,17 +76,18 @@ def format_table(stats, args, sprt):
 
 
 def ladder_text(stats):
-    """Each engine's Elo relative to the first, adding up the neighbours' differences (errors
-    in quadrature). A pairing's Elo is the first engine's, so each step is its negative."""
-    rows = ["| engine | Elo vs the first (95 %) |", "|---|---|", f"| {stats[0].first} | 0 |"]
+    """Each engine's Elo relative to the first, adding up the steps between neighbours (errors
+    in quadrature). A step is the pairing's Elo with one draw added, so that a clean sweep,
+    common between the lowest levels, still gives a finite (and cautious) step."""
+    rows = ["| engine | step (95 %) | Elo vs the first (95 %) |", "|---|---|---|",
+            f"| {stats[0].first} | | 0 |"]
     total, variance = 0.0, 0.0
     for s in stats:
-        value, error = s.elo()
-        if value is None or math.isinf(value) or error is None or math.isinf(error):
-            rows.append(f"| {s.second} | {_elo_text(value and -value, error)} (step) |")
-            total, variance = math.nan, math.inf
-            continue
-        total -= value
+        if s.games == 0:
+            break
+        value, error = s.regularised()
+        total -= value  # the pairing's Elo is the first engine's: the step up is its negative
         variance += error ** 2
-        rows.append(f"| {s.second} | {_elo_text(total, math.sqrt(variance))} |")
+        rows.append(f"| {s.second} | {_elo_text(-value, error)} | "
+                    f"{_elo_text(total, math.sqrt(variance))} |")
     return "\n".join(rows)

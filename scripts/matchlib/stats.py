@@ -45,10 +45,14 @@ def interval(mean, variance, n):
     """(elo, error) with error the half width of the 95 % interval in Elo."""
     if n == 0:
         return None, None
+    if variance <= 0:  # every result alike: no spread to measure
+        return elo(mean), math.inf
     margin = Z95 * math.sqrt(variance / n)
     low, high = elo(mean - margin), elo(mean + margin)
-    if math.isinf(low) or math.isinf(high):
+    if math.isinf(low) and math.isinf(high):
         return elo(mean), math.inf
+    if math.isinf(low) or math.isinf(high):  # near 0 % or 100 %: the finite side
+        return elo(mean), high - elo(mean) if math.isinf(low) else elo(mean) - low
     return elo(mean), (high - low) / 2
 
 
@@ -109,6 +113,10 @@ class PairingStats:
         if self.games == 0:
             return 0.5, 0, 0
         return mean_variance(values, counts)
+
+    def regularised(self):
+        """(elo, error) with one draw added: finite even after a clean sweep, for ladders."""
+        return interval(*mean_variance([1, 0.5, 0], [self.wins, self.draws + 1, self.losses]))
 
     def pentanomial_counts(self):
         """Complete pairs with 0, 1/2, 1, 3/2, 2 points for the first engine."""

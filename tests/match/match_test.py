@@ -74,6 +74,17 @@ class Statistics(unittest.TestCase):
         self.assertAlmostEqual(mean, (1 + 0.75 + 0.5 + 0.5) / 4)
         self.assertAlmostEqual(variance, ((0.3125) ** 2 + (0.0625) ** 2 + 2 * (0.1875) ** 2) / 4)
 
+    def test_a_clean_sweep_gives_a_finite_ladder_step(self):
+        s = stats.PairingStats("A", "B")
+        for record in records(10, 0, 0):
+            s.add(record)
+        self.assertEqual(s.elo()[0], math.inf)
+        # One draw added: 10.5 / 11 = 0.954545, 528.9 Elo; the interval's upper end is past
+        # 100 %, so the error is the lower side's.
+        value, error = s.regularised()
+        self.assertAlmostEqual(value, 528.9, places=1)
+        self.assertTrue(0 < error < math.inf)
+
     def test_sprt_bounds(self):
         lower, upper = stats.sprt_bounds(0.05, 0.05)
         self.assertAlmostEqual(lower, math.log(0.05 / 0.95))
