@@ -39,9 +39,18 @@ def play_game(setup, scheduled, specs):
               "time_control": setup.time_control.text}
     started = time.monotonic()
     referee = Referee(setup.referee, setup.game, setup.size)
+    players = {}
+    try:
+        return _play(setup, scheduled, black_spec, white_spec, record, started, referee, players)
+    finally:  # whatever happened, no process outlives its game (closing twice is harmless)
+        for player in players.values():
+            player.close()
+        referee.close()
+
+
+def _play(setup, scheduled, black_spec, white_spec, record, started, referee, players):
     game = _Game()
     game.name, game.size = setup.game, referee_size(referee, setup)
-    players = {}
     moves = []
     slowest = {"black": 0.0, "white": 0.0}  # the longest answer to genmove, pipe included
     record["slowest"] = slowest
@@ -130,7 +139,7 @@ def _finish(record, referee, players, setup, moves, started, score_black, reason
     record["moves"] = moves
     record["seconds"] = round(time.monotonic() - started, 2)
     for player in players.values():
-        player.close()
+        player.close()  # before the record is written: engines may still be thinking
     if setup.sgf_dir:
         os.makedirs(setup.sgf_dir, exist_ok=True)
         path = os.path.abspath(os.path.join(setup.sgf_dir, f"game-{record['id']}.sgf"))
@@ -140,7 +149,6 @@ def _finish(record, referee, players, setup, moves, started, score_black, reason
             record["sgf"] = path
         except (EngineFailure, OSError):
             pass
-    referee.close()
     return record
 
 

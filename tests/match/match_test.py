@@ -152,6 +152,18 @@ class Matches(unittest.TestCase):
                         self.assertEqual(game["forfeit"], mode)
                 self.assertIn("| sente vs " + mode + " | 2 | 2-0-0 |", run.stdout)
 
+    def test_an_illegal_opening_is_reported_and_nothing_is_recorded(self):
+        openings = os.path.join(self.dir, "bad.txt")
+        with open(openings, "w") as f:
+            f.write("a1\n")
+        results = os.path.join(self.dir, "r.jsonl")
+        run = run_match(self.dir, *self.engines("illegal"), "--games", "2", "--openings",
+                        openings, "--results", results)
+        self.assertEqual(run.returncode, 1)
+        self.assertIn("game 0.0.0 not played", run.stderr)
+        self.assertIn("a1 is illegal", run.stderr)
+        self.assertFalse(os.path.exists(results))
+
     def test_sgf_records_name_the_players(self):
         results = os.path.join(self.dir, "r.jsonl")
         run = run_match(self.dir, *self.engines("illegal"), "--games", "1", "--results", results,
