@@ -130,7 +130,7 @@ TEST_CASE("resign ends the game for the side that gives up") {
     sente::Session session;
     const std::string text =
         run_terminal(session, sente::terminal::Seats::humans, "d3\nresign\nn\n");
-    CHECK(text.find("white resigns: black wins.") != std::string::npos);
+    CHECK(text.find("white resigned: black won.") != std::string::npos);
 }
 
 TEST_CASE("Soldiers: a point shows where its piece can go, and the target alone moves it") {
@@ -165,7 +165,7 @@ TEST_CASE(
     sudden_death.main_time = sente::Milliseconds{0};  // no time at all: the first input loses
     session.set_time_control(sudden_death);
     const std::string lost = run_terminal(session, sente::terminal::Seats::humans, "d3\nn\n");
-    CHECK(lost.find("black ran out of time: white wins.") != std::string::npos);
+    CHECK(lost.find("black ran out of time: white won.") != std::string::npos);
     CHECK(session.history().empty());
 }
 
@@ -215,4 +215,27 @@ TEST_CASE("the colour look draws the same board with colours and Unicode; plain 
         CHECK(stripped.find("last move") != std::string::npos);
         if (std::string_view(game) != "soldiers") CHECK(stripped.find("●") != std::string::npos);
     }
+}
+
+TEST_CASE("game over: the winner, the score where the game counts points, and another game") {
+    sente::EngineSettings settings;
+    settings.limits.depth = 1;
+    sente::Session othello(settings);
+    const std::string reversi = run_terminal(othello, sente::terminal::Seats::engines, "y\nn\n");
+    // Two games (the answer y started the second), each announced with its score on a line of
+    // its own (the board's notes say "Game over" too, after the row label).
+    const auto first = reversi.find("\nGame over: ");
+    REQUIRE(first != std::string::npos);
+    CHECK(reversi.find("\nGame over: ", first + 1) != std::string::npos);
+    CHECK(reversi.find(" to ", first) != std::string::npos);
+    CHECK(reversi.find("Play again? [y/N] ") != std::string::npos);
+
+    sente::Session soldiers(settings);
+    REQUIRE(soldiers.select_game("soldiers"));
+    const std::string text = run_terminal(soldiers, sente::terminal::Seats::engines, "n\n");
+    const auto over = text.find("\nGame over: ");
+    REQUIRE(over != std::string::npos);
+    const std::string line = text.substr(over + 1, text.find('\n', over + 1) - over - 1);
+    CHECK((line == "Game over: generals won." || line == "Game over: soldiers won." ||
+           line == "Game over: a draw."));
 }

@@ -76,9 +76,10 @@ std::optional<Seats> ask_setup(Session& session, Seats default_seats, std::istre
 
     const Color first = session.side_to_move();  // of the new game
     out << fmt::format(
-        "Who plays?\n  1  you play {} ({} moves first)\n  2  you play {}\n  3  two people on "
-        "this terminal\n  4  sente against itself (watch)\n",
-        info.side_name(Color::black), info.side_name(first), info.side_name(Color::white));
+        "Who plays?\n  1  you play {}{}\n  2  you play {}{}\n  3  two people on this "
+        "terminal\n  4  sente against itself (watch)\n",
+        info.side_name(Color::black), first == Color::black ? " (you move first)" : "",
+        info.side_name(Color::white), first == Color::white ? " (you move first)" : "");
     const auto seats = ask_number(in, out, "Seats", 1, 4, static_cast<int>(default_seats) + 1);
     if (!seats) return std::nullopt;
     return static_cast<Seats>(*seats - 1);

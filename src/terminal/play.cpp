@@ -154,10 +154,10 @@ class Game {
     bool game_over() {
         const Outcome outcome = session_.outcome();
         if (resigned_) {
-            out_ << fmt::format("{} resigns: {} wins.\n", side_name(*resigned_),
+            out_ << fmt::format("{} resigned: {} won.\n", side_name(*resigned_),
                                 side_name(opponent(*resigned_)));
         } else if (flag_fell_) {
-            out_ << fmt::format("{} ran out of time: {} wins.\n", side_name(*flag_fell_),
+            out_ << fmt::format("{} ran out of time: {} won.\n", side_name(*flag_fell_),
                                 side_name(opponent(*flag_fell_)));
         } else if (outcome.over) {
             announce(outcome);
@@ -420,14 +420,16 @@ class Game {
         return note;
     }
 
+    // Games that count points (Reversi) give the score; the others only who won.
     void announce(const Outcome& outcome) {
+        const bool scored = outcome.black_points + outcome.white_points > 0;
         const std::string score =
-            fmt::format("{} to {}", outcome.black_points, outcome.white_points);
+            scored ? fmt::format(", {} to {}", outcome.black_points, outcome.white_points) : "";
         if (!outcome.winner) {
-            out_ << fmt::format("Game over: a draw, {}.\n", score);
+            out_ << fmt::format("Game over: a draw{}.\n", score);
         } else {
-            out_ << fmt::format("Game over: {} wins, {} ({}).\n", side_name(*outcome.winner), score,
-                                result_text(outcome));
+            out_ << fmt::format("Game over: {} won{}{}.\n", side_name(*outcome.winner), score,
+                                scored ? fmt::format(" ({})", result_text(outcome)) : "");
         }
     }
 
