@@ -22,6 +22,7 @@
 #include "terminal/play.hpp"
 #include "tools/bench.hpp"
 #include "tools/solve.hpp"
+#include "tools/train.hpp"
 
 namespace {
 
@@ -314,7 +315,46 @@ int main(int argc, char** argv) {
                     "check every placement of the complete tables against the race equations "
                     "before solving; exit 1 if one fails (Soldiers; the 5x5 start: 11 minutes)");
 
+    sente::tools::SelfPlayOptions selfplay_options;
+    sente::tools::FitOptions fit_options;
+    CLI::App* train = app.add_subcommand(
+        "train", "train the Reversi pattern evaluation: selfplay, then fit (see README)");
+    train->require_subcommand(1);
+    CLI::App* selfplay = train->add_subcommand(
+        "selfplay",
+        "play games from random openings and write labelled positions (exact values from the "
+        "endgame solver)");
+    selfplay->add_option("output", selfplay_options.output, "file to write")->required();
+    selfplay->add_option("--games", selfplay_options.games)->capture_default_str();
+    selfplay
+        ->add_option("--random-plies", selfplay_options.random_plies,
+                     "random legal moves at the start of each game")
+        ->capture_default_str();
+    selfplay->add_option("--level", selfplay_options.level, "the level that plays")
+        ->check(CLI::Range(1, 8))
+        ->capture_default_str();
+    selfplay
+        ->add_option("--random-rate", selfplay_options.random_rate,
+                     "chance of a random move while more than 30 squares are empty")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    selfplay
+        ->add_option("--solve-empties", selfplay_options.solve_empties,
+                     "positions with at most this many empty squares are solved exactly")
+        ->check(CLI::Range(0, 24))
+        ->capture_default_str();
+    selfplay->add_option("--seed", selfplay_options.seed)->capture_default_str();
+    CLI::App* fit = train->add_subcommand(
+        "fit", "fit the weights to labelled positions and write the weights file");
+    fit->add_option("inputs", fit_options.inputs, "files written by selfplay")->required();
+    fit->add_option("-o,--output", fit_options.output, "weights file to write")->required();
+    fit->add_option("--epochs", fit_options.epochs)->capture_default_str();
+    fit->add_option("--regularisation", fit_options.regularisation)->capture_default_str();
+
     CLI11_PARSE(app, argc, argv);
+
+    if (*selfplay) return sente::tools::self_play(selfplay_options, std::cout, std::cerr);
+    if (*fit) return sente::tools::fit(fit_options, std::cout, std::cerr);
 
     if (*solve) {
         if (solve_options.file.empty() == solve_options.position.empty()) {

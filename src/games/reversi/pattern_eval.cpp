@@ -1,0 +1,135 @@
+#include "games/reversi/pattern_eval.hpp"
+
+#include <cstring>
+
+#include <fmt/format.h>
+
+namespace sente::reversi {
+
+namespace {
+
+constexpr char kMagic[4] = {'S', 'N', 'T', 'W'};
+constexpr std::uint32_t kVersion = 1;
+constexpr std::int16_t kZeroRun = -32768;  // followed by the run's length; no weight is this
+
+int compute_phase_size() {
+    int size = kScalarFeatures;
+    for (const PatternKind& kind : pattern_kinds()) size += kind.table_size;
+    return size;
+}
+
+void put32(std::vector<std::uint8_t>& out, std::uint32_t value) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
+}
+void put16(std::vector<std::uint8_t>& out, std::uint16_t value) {
+    out.push_back(static_cast<std::uint8_t>(value));
+    out.push_back(static_cast<std::uint8_t>(value >> 8));
+}
+
+}  // namespace
+
+std::span<const std::uint8_t> builtin_weight_bytes();  // builtin_weights.cpp
+
+const PatternWeights* builtin_weights() {
+    static const Result<PatternWeights> weights = PatternWeights::parse(builtin_weight_bytes());
+    return weights ? &weights.value() : nullptr;
+}
+
+int PatternWeights::kind_offset(int kind) {
+    int offset = 0;
+    for (int k = 0; k < kind; ++k) offset += pattern_kinds()[k].table_size;
+    return offset;
+}
+
+int PatternWeights::phase_size() {
+    static const int size = compute_phase_size();
+    return size;
+}
+
+PatternWeights::PatternWeights()
+    : weights_(static_cast<std::size_t>(kPhases) * static_cast<std::size_t>(phase_size()), 0) {}
+
+std::vector<std::uint8_t> PatternWeights::serialise() const {
+    std::vector<std::uint8_t> out(kMagic, kMagic + 4);
+    put32(out, kVersion);
+    put32(out, kPhases);
+    put32(out, static_cast<std::uint32_t>(phase_size()));
+    for (std::size_t i = 0; i < weights_.size();) {
+        if (weights_[i] != 0) {
+            put16(out, static_cast<std::uint16_t>(weights_[i++]));
+            continue;
+        }
+        std::size_t run = 0;
+        while (i < weights_.size() && weights_[i] == 0 && run < 65535) ++i, ++run;
+        put16(out, static_cast<std::uint16_t>(kZeroRun));
+        put16(out, static_cast<std::uint16_t>(run));
+    }
+    return out;
+}
+
+Result<PatternWeights> PatternWeights::parse(std::span<const std::uint8_t> bytes) {
+    auto bad = [](const char* why) {
+        return make_error(ErrorCode::syntax_error, fmt::format("weights file: {}", why));
+    };
+    auto get32 = [&](std::size_t at) {
+        std::uint32_t v = 0;
+        for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(bytes[at + i]) << (8 * i);
+        return v;
+    };
+    if (bytes.size() < 16 || std::memcmp(bytes.data(), kMagic, 4) != 0) return bad("not one");
+    if (get32(4) != kVersion) return bad("another version");
+    if (get32(8) != kPhases || get32(12) != static_cast<std::uint32_t>(phase_size())) {
+        return bad("made for other patterns or phases");
+    }
+    PatternWeights weights;
+    std::size_t filled = 0;
+    for (std::size_t at = 16; at + 1 < bytes.size();) {
+        const auto value = static_cast<std::int16_t>(bytes[at] | (bytes[at + 1] << 8));
+        at += 2;
+        if (value != kZeroRun) {
+            if (filled >= weights.weights_.size()) return bad("too long");
+            weights.weights_[filled++] = value;
+            continue;
+        }
+        if (at + 1 >= bytes.size()) return bad("cut short");
+        const std::size_t run = bytes[at] | (bytes[at + 1] << 8);
+        at += 2;
+        if (filled + run > weights.weights_.size()) return bad("too long");
+        filled += run;  // already zero
+    }
+    if (filled != weights.weights_.size()) return bad("too short");
+    return weights;
+}
+
+PositionFeatures position_features(Bitboard player, Bitboard opponent) {
+    PositionFeatures f;
+    const Bitboard empty = ~(player | opponent);
+    f.phase = phase_of(popcount(empty));
+    f.patterns = pattern_indices(player, opponent);
+    f.scalars[kBias] = 1;
+    f.scalars[kMobility] =
+        popcount(legal_moves(player, opponent)) - popcount(legal_moves(opponent, player));
+    f.scalars[kPotentialMobility] =
+        popcount(neighbours(opponent) & empty) - popcount(neighbours(player) & empty);
+    return f;
+}
+
+int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard opponent) {
+    const PositionFeatures f = position_features(player, opponent);
+    const std::int16_t* w = weights.phase(f.phase);
+    static const auto offsets = [] {
+        std::array<int, kPatternInstances> o{};
+        for (int i = 0; i < kPatternInstances; ++i) {
+            o[i] = PatternWeights::kind_offset(pattern_instances()[i].kind);
+        }
+        return o;
+    }();
+    int sum = 0;
+    for (int i = 0; i < kPatternInstances; ++i)
+        sum += w[offsets[i] + static_cast<int>(f.patterns[i])];
+    const std::int16_t* scalar = w + PatternWeights::phase_size() - kScalarFeatures;
+    for (int s = 0; s < kScalarFeatures; ++s) sum += scalar[s] * f.scalars[s];
+    return sum * 100 / kWeightScale;
+}
+
+}  // namespace sente::reversi

@@ -1,0 +1,167 @@
+#include "games/reversi/patterns.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
+
+namespace sente::reversi {
+
+namespace {
+
+constexpr int square_of(int row, int column) { return row * 8 + column; }
+
+// The base places of the patterns, with row 0 = Othello row 1 (the top), column 0 = file a.
+struct PatternShape {
+    const char* name;
+    std::vector<int> squares;
+};
+
+std::vector<PatternShape> shapes() {
+    auto row = [](int r) {
+        std::vector<int> s;
+        for (int c = 0; c < 8; ++c) s.push_back(square_of(r, c));
+        return s;
+    };
+    auto diagonal = [](int length) {  // ends on the top edge and the right edge
+        std::vector<int> s;
+        for (int i = 0; i < length; ++i) s.push_back(square_of(i, 8 - length + i));
+        return s;
+    };
+    std::vector<int> edge = row(0);
+    edge.push_back(square_of(1, 1));  // the X-squares b2 and g2
+    edge.push_back(square_of(1, 6));
+    std::vector<int> corner_block, corner_rect;
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) corner_block.push_back(square_of(r, c));
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 5; ++c) corner_rect.push_back(square_of(r, c));
+    return {{"edge+2X", edge},           {"corner 3x3", corner_block},
+            {"corner 2x5", corner_rect}, {"row 2", row(1)},
+            {"row 3", row(2)},           {"row 4", row(3)},
+            {"diagonal 8", diagonal(8)}, {"diagonal 7", diagonal(7)},
+            {"diagonal 6", diagonal(6)}, {"diagonal 5", diagonal(5)},
+            {"diagonal 4", diagonal(4)}};
+}
+
+int power3(int n) {
+    int p = 1;
+    while (n-- > 0) p *= 3;
+    return p;
+}
+
+struct Tables {
+    std::array<PatternKind, kPatternKinds> kinds{};
+    std::array<PatternInstance, kPatternInstances> instances{};
+    // Per kind: the canonical index of every reading.
+    std::array<std::vector<std::uint32_t>, kPatternKinds> canonical;
+};
+
+// The readings of `base` that list the same squares in another order: for each, where each
+// digit moves to.
+std::vector<std::vector<int>> self_permutations(const std::vector<int>& base) {
+    std::vector<std::vector<int>> permutations;
+    for (int symmetry = 1; symmetry < 8; ++symmetry) {
+        std::vector<int> mapped;
+        for (int square : base) mapped.push_back(transform_square(symmetry, square));
+        if (!std::is_permutation(mapped.begin(), mapped.end(), base.begin())) continue;
+        std::vector<int> permutation;
+        for (int square : mapped) {
+            permutation.push_back(
+                static_cast<int>(std::find(base.begin(), base.end(), square) - base.begin()));
+        }
+        permutations.push_back(permutation);
+    }
+    return permutations;
+}
+
+Tables build_tables() {
+    Tables t;
+    int instance = 0;
+    const auto all = shapes();
+    for (int kind = 0; kind < kPatternKinds; ++kind) {
+        const std::vector<int>& base = all[kind].squares;
+        const int size = static_cast<int>(base.size());
+        t.kinds[kind] = {all[kind].name, size, power3(size), instance, 0};
+        std::vector<std::vector<int>> seen;  // sorted square sets of the places so far
+        for (int symmetry = 0; symmetry < 8; ++symmetry) {
+            std::vector<int> squares;
+            for (int square : base) squares.push_back(transform_square(symmetry, square));
+            std::vector<int> set = squares;
+            std::sort(set.begin(), set.end());
+            if (std::find(seen.begin(), seen.end(), set) != seen.end()) continue;
+            seen.push_back(set);
+            if (instance == kPatternInstances) std::abort();  // the count above is wrong
+            PatternInstance& p = t.instances[instance++];
+            p.kind = kind;
+            p.size = size;
+            for (int i = 0; i < size; ++i) p.squares[i] = static_cast<std::uint8_t>(squares[i]);
+            ++t.kinds[kind].instance_count;
+        }
+        // Canonical indices: the smallest reading among the self-symmetric ones.
+        const auto permutations = self_permutations(base);
+        std::vector<std::uint32_t>& canonical = t.canonical[kind];
+        canonical.resize(static_cast<std::size_t>(t.kinds[kind].table_size));
+        std::vector<int> digits(static_cast<std::size_t>(size));
+        for (int index = 0; index < t.kinds[kind].table_size; ++index) {
+            for (int i = 0, rest = index; i < size; ++i, rest /= 3) digits[i] = rest % 3;
+            int smallest = index;
+            for (const auto& permutation : permutations) {
+                int other = 0;
+                for (int i = size - 1; i >= 0; --i) other = other * 3 + digits[permutation[i]];
+                smallest = std::min(smallest, other);
+            }
+            canonical[static_cast<std::size_t>(index)] = static_cast<std::uint32_t>(smallest);
+        }
+    }
+    return t;
+}
+
+const Tables& tables() {
+    static const Tables t = build_tables();
+    return t;
+}
+
+}  // namespace
+
+int transform_square(int symmetry, int square) {
+    int row = square / 8;
+    int column = square % 8;
+    if (symmetry & 1) column = 7 - column;     // mirror left-right
+    if (symmetry & 2) row = 7 - row;           // mirror top-bottom
+    if (symmetry & 4) std::swap(row, column);  // mirror in the a1-h8 diagonal
+    return square_of(row, column);
+}
+
+Bitboard transform_board(int symmetry, Bitboard board) {
+    Bitboard out = 0;
+    for (; board != 0; board &= board - 1)
+        out |= square_bit(transform_square(symmetry, lowest_square(board)));
+    return out;
+}
+
+const std::array<PatternKind, kPatternKinds>& pattern_kinds() { return tables().kinds; }
+const std::array<PatternInstance, kPatternInstances>& pattern_instances() {
+    return tables().instances;
+}
+
+int canonical_index(int kind, int index) {
+    return static_cast<int>(tables().canonical[kind][static_cast<std::size_t>(index)]);
+}
+
+PatternIndices pattern_indices(Bitboard player, Bitboard opponent) {
+    const Tables& t = tables();
+    PatternIndices indices{};
+    for (int i = 0; i < kPatternInstances; ++i) {
+        const PatternInstance& p = t.instances[i];
+        std::uint32_t index = 0;
+        for (int d = p.size - 1; d >= 0; --d) {
+            const int square = p.squares[d];
+            index = index * 3 + static_cast<std::uint32_t>((player >> square) & 1) +
+                    2 * static_cast<std::uint32_t>((opponent >> square) & 1);
+        }
+        indices[i] = t.canonical[p.kind][index];
+    }
+    return indices;
+}
+
+}  // namespace sente::reversi
