@@ -63,7 +63,7 @@ int self_play(const SelfPlayOptions& options, std::ostream& out, std::ostream& e
                 const int value = exact_value(pos, tt);
                 if (!first_solved) first_solved = {value, pos.side};
                 samples.push_back({pos, value});
-            } else if (static_cast<int>(session.history().size()) >= options.random_plies) {
+            } else {
                 samples.push_back({pos, 0});  // labelled below
             }
             const auto moves = session.legal_moves();

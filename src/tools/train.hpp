@@ -2,10 +2,11 @@
 
 // `sente train`: the training pipeline of the Reversi pattern evaluation (pattern_eval.hpp).
 //
-//   selfplay  plays games from random openings and writes labelled positions: every position
-//             with at most --solve-empties empty squares gets its exact value from the endgame
-//             solver; every earlier one the exact value of the first solved position of its
-//             game (the game continued with perfect play from there), from its own side's view.
+//   selfplay  plays games from random openings and writes labelled positions, the start and the
+//             random plies included: every position with at most --solve-empties empty squares
+//             gets its exact value from the endgame solver; every earlier one the exact value of
+//             the first solved position of its game (the game continued with perfect play from
+//             there), from its own side's view.
 //   fit       fits the weights of every phase to labelled positions by least squares (per-weight
 //             steps, ridge regularisation, a held-out tenth to stop on), reports the error per
 //             phase, and writes the weights file the build embeds.

@@ -1,5 +1,6 @@
 #include "games/reversi/eval.hpp"
 
+#include "games/reversi/pattern_eval.hpp"
 #include "games/reversi/stability.hpp"
 
 #include <array>
@@ -34,6 +35,11 @@ int square_values(Bitboard discs) {
     return sum;
 }
 
+const PatternWeights* trained_weights() {
+    static const PatternWeights* const weights = builtin_weights();
+    return weights;
+}
+
 }  // namespace
 
 int evaluate(const Position& pos, EvalKind kind) {
@@ -48,6 +54,11 @@ int evaluate(const Position& pos, EvalKind kind) {
             const int mobility = popcount(legal_moves(me, you)) - popcount(legal_moves(you, me));
             return 100 * (corner_edge_weight(me) - corner_edge_weight(you)) + 150 * mobility;
         }
+        case EvalKind::patterns:
+            if (const PatternWeights* weights = trained_weights()) {
+                return pattern_evaluate(*weights, me, you);
+            }
+            [[fallthrough]];
         case EvalKind::stability_mobility: {
             const int my_moves = popcount(legal_moves(me, you));
             const int your_moves = popcount(legal_moves(you, me));

@@ -14,6 +14,7 @@ enum class EvalKind : std::uint8_t {
     corner_edge,           // corners 5, edges 2, other squares 1
     corner_edge_mobility,  // the above plus mobility
     stability_mobility,    // stable discs, mobility, potential mobility, square values
+    patterns,  // the trained pattern evaluation (stability_mobility in a binary without weights)
 };
 
 int evaluate(const Position& pos, EvalKind kind);
