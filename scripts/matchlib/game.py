@@ -1,6 +1,7 @@
 """One game: two players, the referee checking every move, the clock deciding forfeits."""
 import os
 import time
+from dataclasses import dataclass
 
 from .clock import Clock
 from .engines import start_player
@@ -23,10 +24,11 @@ class GameSetup:
         self.sgf_dir = sgf_dir
 
 
-class _Game:
-    def __init__(self):
-        self.size = 0
-        self.name = ""
+@dataclass
+class Ruleset:
+    """The game as the players are told it: sente's game name and the board size."""
+    name: str
+    size: int
 
 
 def play_game(setup, scheduled, specs):
@@ -49,8 +51,7 @@ def play_game(setup, scheduled, specs):
 
 
 def _play(setup, scheduled, black_spec, white_spec, record, started, referee, players):
-    game = _Game()
-    game.name, game.size = setup.game, referee_size(referee, setup)
+    game = Ruleset(setup.game, referee_size(referee, setup))
     moves = []
     slowest = {"black": 0.0, "white": 0.0}  # the longest answer to genmove, pipe included
     record["slowest"] = slowest

@@ -20,7 +20,7 @@ def to_vertex(x, y, size):
 class GomocupPlayer:
     def __init__(self, spec, game, time_control):
         if game.name not in RULE_NUMBERS:
-            raise EngineFailure(f"{spec.name}: the Gomocup protocol plays Gomoku, not {game.name}")
+            raise ValueError(f"{spec.name}: the Gomocup protocol plays Gomoku, not {game.name}")
         self.name = spec.name
         self.size = game.size
         self.time_control = time_control
@@ -50,7 +50,7 @@ class GomocupPlayer:
 
     def start(self, position, opening):
         if position:
-            raise EngineFailure(f"{self.name}: Gomocup openings are moves, not a position")
+            raise ValueError(f"{self.name}: Gomocup openings are moves, not a position")
         self.moves = list(opening)
 
     def opponent_played(self, colour, move):

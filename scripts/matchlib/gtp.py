@@ -93,8 +93,9 @@ class GtpPlayer:
     def start(self, position, opening):
         if position:
             ok, answer = self.gtp.command(f"sente-position {position}")
-            if not ok:
-                raise EngineFailure(f"{self.name}: cannot start from a position: {answer}")
+            if not ok:  # not the engine's fault: the match asked for what it cannot do
+                raise ValueError(f"{self.name} cannot start from a position ({answer}): give "
+                                 "openings as moves")
         for colour, move in opening:
             self.gtp.must(f"play {colour} {move}")
 
