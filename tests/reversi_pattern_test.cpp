@@ -6,11 +6,13 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <random>
 #include <set>
 #include <vector>
 
+#include "games/reversi/notation.hpp"
 #include "games/reversi/pattern_eval.hpp"
 #include "games/reversi/patterns.hpp"
 
@@ -125,6 +127,7 @@ TEST_CASE("the features, and so the evaluation, are the same in all eight symmet
     std::mt19937 rng(5);
     for (auto& w : weights.all())
         w = static_cast<std::int16_t>(static_cast<int>(rng() % 201) - 100);
+    weights.symmetrise();  // as parse() does: the evaluation reads readings as they are
     for (const r::Position& pos : random_positions(20, 3)) {
         const auto features = feature_multiset(pos.player, pos.opponent);
         const int value = r::pattern_evaluate(weights, pos.player, pos.opponent);
@@ -160,6 +163,7 @@ TEST_CASE("the weights file reads back what was written, and refuses damaged fil
     for (std::size_t i = 0; i < all.size(); i += 1 + rng() % 50) {
         all[i] = static_cast<std::int16_t>(static_cast<int>(rng() % 60001) - 30000);
     }
+    weights.symmetrise();  // what the file keeps: the canonical readings' weights
     const std::vector<std::uint8_t> bytes = weights.serialise();
     CHECK(bytes.size() < all.size() * 2 / 4);  // the zero runs are short
     auto read = r::PatternWeights::parse(bytes);
@@ -177,4 +181,21 @@ TEST_CASE("the weights file reads back what was written, and refuses damaged fil
     damaged.push_back(1);
     damaged.push_back(0);
     CHECK_FALSE(r::PatternWeights::parse(damaged));
+}
+
+TEST_CASE("the weights built into the binary load, and judge positions sensibly") {
+    const r::PatternWeights* weights = r::builtin_weights();
+    REQUIRE(weights != nullptr);
+    const auto all = weights->all();
+    CHECK(std::count(all.begin(), all.end(), 0) < static_cast<std::ptrdiff_t>(all.size()));
+    // The start is about even (a few discs at most either way).
+    const r::Position start = r::start_position();
+    CHECK(std::abs(r::pattern_evaluate(*weights, start.player, start.opponent)) < 600);
+    // Four corners and their edges against a scattered centre: clearly winning, whoever owns
+    // them, and clearly losing for the other side.
+    const auto pos =
+        r::parse_position("XXXXXXXXX-O--O-XX-OOOO-XX-OOOO-XX-OOOO-XX-OOOO-XX------XXXXXXXXX O");
+    REQUIRE(pos);
+    CHECK(r::pattern_evaluate(*weights, pos->player, pos->opponent) < -300);
+    CHECK(r::pattern_evaluate(*weights, pos->opponent, pos->player) > 300);
 }

@@ -181,7 +181,7 @@ int fit(const FitOptions& options, std::ostream& out, std::ostream& err) {
         };
         // Each weight moves by the mean error of the positions it appears in, shrunk towards
         // zero by the regularisation, and split between the ~50 features of a position.
-        constexpr float kStep = 1.0f / 16;
+        constexpr float kStep = 1.0f / 32;
         std::vector<float> best = w;
         double best_validation = rmse(true);
         int best_epoch = 0;

@@ -31,7 +31,7 @@ struct SelfPlayOptions {
 struct FitOptions {
     std::vector<std::string> inputs;
     std::string output;
-    int epochs = 40;
+    int epochs = 300;
     double regularisation = 4.0;  // added to every weight's occurrence count in its step
 };
 

@@ -195,8 +195,8 @@ struct ReversiGame {
         {"大师 master", {EvalKind::corner_edge_mobility}, 5},
         {"宗师 grandmaster", {EvalKind::stability_mobility}, 6},
         {"棋圣 sage", {EvalKind::stability_mobility}, 8},
-        {"sente strong", {EvalKind::stability_mobility, kSolveLookahead}, 0},
-        {"sente full strength", {EvalKind::stability_mobility, kSolveLookahead}, 0},
+        {"sente strong", {EvalKind::patterns, kSolveLookahead}, 0},
+        {"sente full strength", {EvalKind::patterns, kSolveLookahead}, 0},
     }};
     static const Level& level(int number) { return kLevels[number - 1]; }
 

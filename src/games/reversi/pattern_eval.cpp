@@ -49,18 +49,43 @@ int PatternWeights::phase_size() {
 PatternWeights::PatternWeights()
     : weights_(static_cast<std::size_t>(kPhases) * static_cast<std::size_t>(phase_size()), 0) {}
 
+void PatternWeights::symmetrise() {
+    for (int p = 0; p < kPhases; ++p) {
+        std::int16_t* w = phase(p);
+        for (int kind = 0; kind < kPatternKinds; ++kind) {
+            std::int16_t* table = w + kind_offset(kind);
+            for (int reading = 0; reading < pattern_kinds()[kind].table_size; ++reading) {
+                table[reading] = table[canonical_index(kind, reading)];
+            }
+        }
+    }
+}
+
 std::vector<std::uint8_t> PatternWeights::serialise() const {
     std::vector<std::uint8_t> out(kMagic, kMagic + 4);
     put32(out, kVersion);
     put32(out, kPhases);
     put32(out, static_cast<std::uint32_t>(phase_size()));
-    for (std::size_t i = 0; i < weights_.size();) {
-        if (weights_[i] != 0) {
-            put16(out, static_cast<std::uint16_t>(weights_[i++]));
+    // Only canonical readings carry weights in the file.
+    std::vector<std::int16_t> canonical = weights_;
+    for (int p = 0; p < kPhases; ++p) {
+        for (int kind = 0; kind < kPatternKinds; ++kind) {
+            const std::size_t table =
+                static_cast<std::size_t>(p) * static_cast<std::size_t>(phase_size()) +
+                static_cast<std::size_t>(kind_offset(kind));
+            for (int reading = 0; reading < pattern_kinds()[kind].table_size; ++reading) {
+                if (canonical_index(kind, reading) != reading)
+                    canonical[table + static_cast<std::size_t>(reading)] = 0;
+            }
+        }
+    }
+    for (std::size_t i = 0; i < canonical.size();) {
+        if (canonical[i] != 0) {
+            put16(out, static_cast<std::uint16_t>(canonical[i++]));
             continue;
         }
         std::size_t run = 0;
-        while (i < weights_.size() && weights_[i] == 0 && run < 65535) ++i, ++run;
+        while (i < canonical.size() && canonical[i] == 0 && run < 65535) ++i, ++run;
         put16(out, static_cast<std::uint16_t>(kZeroRun));
         put16(out, static_cast<std::uint16_t>(run));
     }
@@ -98,6 +123,7 @@ Result<PatternWeights> PatternWeights::parse(std::span<const std::uint8_t> bytes
         filled += run;  // already zero
     }
     if (filled != weights.weights_.size()) return bad("too short");
+    weights.symmetrise();
     return weights;
 }
 
@@ -115,8 +141,6 @@ PositionFeatures position_features(Bitboard player, Bitboard opponent) {
 }
 
 int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard opponent) {
-    const PositionFeatures f = position_features(player, opponent);
-    const std::int16_t* w = weights.phase(f.phase);
     static const auto offsets = [] {
         std::array<int, kPatternInstances> o{};
         for (int i = 0; i < kPatternInstances; ++i) {
@@ -124,11 +148,19 @@ int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard op
         }
         return o;
     }();
+    const Bitboard empty = ~(player | opponent);
+    const std::int16_t* w = weights.phase(phase_of(popcount(empty)));
+    // Readings as they are: symmetrise() gave every reading its canonical weight.
+    const PatternIndices readings = pattern_readings(player, opponent);
     int sum = 0;
     for (int i = 0; i < kPatternInstances; ++i)
-        sum += w[offsets[i] + static_cast<int>(f.patterns[i])];
+        sum += w[offsets[i] + static_cast<int>(readings[i])];
     const std::int16_t* scalar = w + PatternWeights::phase_size() - kScalarFeatures;
-    for (int s = 0; s < kScalarFeatures; ++s) sum += scalar[s] * f.scalars[s];
+    sum += scalar[kBias];
+    sum += scalar[kMobility] *
+           (popcount(legal_moves(player, opponent)) - popcount(legal_moves(opponent, player)));
+    sum += scalar[kPotentialMobility] *
+           (popcount(neighbours(opponent) & empty) - popcount(neighbours(player) & empty));
     return sum * 100 / kWeightScale;
 }
 

@@ -43,7 +43,12 @@ class PatternWeights {
     std::span<std::int16_t> all() { return weights_; }
     std::span<const std::int16_t> all() const { return weights_; }
 
-    // The compact file format: a header, then the weights with runs of zeros shortened.
+    // Gives every reading the weight of its canonical reading, so that the evaluation can look
+    // readings up as they are. Training fits canonical readings only; parse() calls this.
+    void symmetrise();
+
+    // The compact file format: a header, then the weights of the canonical readings (the others
+    // written as zero) with runs of zeros shortened.
     std::vector<std::uint8_t> serialise() const;
     static Result<PatternWeights> parse(std::span<const std::uint8_t> bytes);
 

@@ -49,11 +49,21 @@ int power3(int n) {
     return p;
 }
 
+// What a disc of the side to move on a square adds to the readings of the places the square is
+// in (an opponent's disc adds twice as much).
+struct Contribution {
+    std::uint8_t instance;
+    std::uint16_t power;  // 3^digit, at most 3^9
+};
+
 struct Tables {
     std::array<PatternKind, kPatternKinds> kinds{};
     std::array<PatternInstance, kPatternInstances> instances{};
     // Per kind: the canonical index of every reading.
     std::array<std::vector<std::uint32_t>, kPatternKinds> canonical;
+    // Per square, its contributions: contributions[first[sq]] .. contributions[first[sq + 1]].
+    std::array<std::uint16_t, 65> first{};
+    std::vector<Contribution> contributions;
 };
 
 // The readings of `base` that list the same squares in another order: for each, where each
@@ -113,6 +123,19 @@ Tables build_tables() {
             canonical[static_cast<std::size_t>(index)] = static_cast<std::uint32_t>(smallest);
         }
     }
+    for (int square = 0; square < 64; ++square) {
+        t.first[square] = static_cast<std::uint16_t>(t.contributions.size());
+        for (int i = 0; i < kPatternInstances; ++i) {
+            const PatternInstance& p = t.instances[i];
+            for (int d = 0; d < p.size; ++d) {
+                if (p.squares[d] == square) {
+                    t.contributions.push_back(
+                        {static_cast<std::uint8_t>(i), static_cast<std::uint16_t>(power3(d))});
+                }
+            }
+        }
+    }
+    t.first[64] = static_cast<std::uint16_t>(t.contributions.size());
     return t;
 }
 
@@ -148,18 +171,31 @@ int canonical_index(int kind, int index) {
     return static_cast<int>(tables().canonical[kind][static_cast<std::size_t>(index)]);
 }
 
+PatternIndices pattern_readings(Bitboard player, Bitboard opponent) {
+    // Disc by disc rather than place by place: a position has fewer discs than the places
+    // have squares (46 places, 390 squares), and empty squares add nothing.
+    const Tables& t = tables();
+    PatternIndices raw{};
+    for (Bitboard b = player; b != 0; b &= b - 1) {
+        const int square = lowest_square(b);
+        for (int c = t.first[square]; c < t.first[square + 1]; ++c) {
+            raw[t.contributions[c].instance] += t.contributions[c].power;
+        }
+    }
+    for (Bitboard b = opponent; b != 0; b &= b - 1) {
+        const int square = lowest_square(b);
+        for (int c = t.first[square]; c < t.first[square + 1]; ++c) {
+            raw[t.contributions[c].instance] += 2u * t.contributions[c].power;
+        }
+    }
+    return raw;
+}
+
 PatternIndices pattern_indices(Bitboard player, Bitboard opponent) {
     const Tables& t = tables();
-    PatternIndices indices{};
+    PatternIndices indices = pattern_readings(player, opponent);
     for (int i = 0; i < kPatternInstances; ++i) {
-        const PatternInstance& p = t.instances[i];
-        std::uint32_t index = 0;
-        for (int d = p.size - 1; d >= 0; --d) {
-            const int square = p.squares[d];
-            index = index * 3 + static_cast<std::uint32_t>((player >> square) & 1) +
-                    2 * static_cast<std::uint32_t>((opponent >> square) & 1);
-        }
-        indices[i] = t.canonical[p.kind][index];
+        indices[i] = t.canonical[t.instances[i].kind][indices[i]];
     }
     return indices;
 }

@@ -40,8 +40,10 @@ const std::array<PatternInstance, kPatternInstances>& pattern_instances();
 // The canonical index of a reading of `kind` (the smallest among its self-symmetric readings).
 int canonical_index(int kind, int index);
 
-// Every instance's canonical index, in instance order.
+// Every instance's reading, in instance order, as it is (pattern_readings) or folded onto the
+// canonical reading (pattern_indices).
 using PatternIndices = std::array<std::uint32_t, kPatternInstances>;
+PatternIndices pattern_readings(Bitboard player, Bitboard opponent);
 PatternIndices pattern_indices(Bitboard player, Bitboard opponent);
 
 // The eight symmetries of the board, as maps of squares (0 is the identity).
