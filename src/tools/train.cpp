@@ -213,9 +213,9 @@ int fit(const FitOptions& options, std::ostream& out, std::ostream& err) {
             stored[i] = static_cast<std::int16_t>(
                 std::clamp(std::lround(w[i] * kWeightScale), -32767L, 32767L));
         }
-        out << fmt::format("| {} | {}-{} | {} | {:.2f} | {:.2f} | {} |\n", p,
-                           60 - 5 * p - (p == kPhases - 1 ? 60 - 5 * p : 4), 60 - 5 * p,
-                           examples.size(), rmse(false), best_validation, best_epoch);
+        const int fewest_empties = p == kPhases - 1 ? 0 : 56 - 5 * p;  // phase_of()'s ranges
+        out << fmt::format("| {} | {}-{} | {} | {:.2f} | {:.2f} | {} |\n", p, fewest_empties,
+                           60 - 5 * p, examples.size(), rmse(false), best_validation, best_epoch);
         out.flush();
     }
     const std::vector<std::uint8_t> bytes = result.serialise();

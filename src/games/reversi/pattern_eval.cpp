@@ -127,16 +127,22 @@ Result<PatternWeights> PatternWeights::parse(std::span<const std::uint8_t> bytes
     return weights;
 }
 
+std::array<int, kScalarFeatures> scalar_features(Bitboard player, Bitboard opponent) {
+    const Bitboard empty = ~(player | opponent);
+    std::array<int, kScalarFeatures> scalars{};
+    scalars[kBias] = 1;
+    scalars[kMobility] =
+        popcount(legal_moves(player, opponent)) - popcount(legal_moves(opponent, player));
+    scalars[kPotentialMobility] =
+        popcount(neighbours(opponent) & empty) - popcount(neighbours(player) & empty);
+    return scalars;
+}
+
 PositionFeatures position_features(Bitboard player, Bitboard opponent) {
     PositionFeatures f;
-    const Bitboard empty = ~(player | opponent);
-    f.phase = phase_of(popcount(empty));
+    f.phase = phase_of(popcount(~(player | opponent)));
     f.patterns = pattern_indices(player, opponent);
-    f.scalars[kBias] = 1;
-    f.scalars[kMobility] =
-        popcount(legal_moves(player, opponent)) - popcount(legal_moves(opponent, player));
-    f.scalars[kPotentialMobility] =
-        popcount(neighbours(opponent) & empty) - popcount(neighbours(player) & empty);
+    f.scalars = scalar_features(player, opponent);
     return f;
 }
 
@@ -148,19 +154,15 @@ int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard op
         }
         return o;
     }();
-    const Bitboard empty = ~(player | opponent);
-    const std::int16_t* w = weights.phase(phase_of(popcount(empty)));
+    const std::int16_t* w = weights.phase(phase_of(popcount(~(player | opponent))));
     // Readings as they are: symmetrise() gave every reading its canonical weight.
     const PatternIndices readings = pattern_readings(player, opponent);
     int sum = 0;
     for (int i = 0; i < kPatternInstances; ++i)
         sum += w[offsets[i] + static_cast<int>(readings[i])];
     const std::int16_t* scalar = w + PatternWeights::phase_size() - kScalarFeatures;
-    sum += scalar[kBias];
-    sum += scalar[kMobility] *
-           (popcount(legal_moves(player, opponent)) - popcount(legal_moves(opponent, player)));
-    sum += scalar[kPotentialMobility] *
-           (popcount(neighbours(opponent) & empty) - popcount(neighbours(player) & empty));
+    const auto scalars = scalar_features(player, opponent);
+    for (int s = 0; s < kScalarFeatures; ++s) sum += scalar[s] * scalars[s];
     return sum * 100 / kWeightScale;
 }
 

@@ -59,7 +59,10 @@ class PatternWeights {
 // The weights built into the binary; nullptr when it was built without any.
 const PatternWeights* builtin_weights();
 
-// The features of a position, as the evaluation and the training see them.
+// The whole-board features, the same for the evaluation and the training.
+std::array<int, kScalarFeatures> scalar_features(Bitboard player, Bitboard opponent);
+
+// The features of a position, as the training sees them.
 struct PositionFeatures {
     int phase = 0;
     PatternIndices patterns{};  // canonical index per instance
