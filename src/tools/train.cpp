@@ -123,12 +123,18 @@ int fit(const FitOptions& options, std::ostream& out, std::ostream& err) {
             err << fmt::format("sente train: cannot read {}\n", path);
             return 2;
         }
-        std::string board, side;
-        int label = 0;
-        while (file >> board >> side >> label) {
-            auto pos = parse_position(board + " " + side);
+        std::string line;
+        for (int number = 1; std::getline(file, line); ++number) {
+            if (line.empty()) continue;
+            std::istringstream fields(line);
+            std::string board, side, rest;
+            int label = 0;
+            auto pos =
+                (fields >> board >> side >> label) && !(fields >> rest)
+                    ? parse_position(board + " " + side)
+                    : Result<Position>(make_error(ErrorCode::syntax_error, "not BOARD SIDE LABEL"));
             if (!pos) {
-                err << fmt::format("sente train: {}: bad position {}\n", path, board);
+                err << fmt::format("sente train: {}:{}: {}\n", path, number, pos.error().message);
                 return 2;
             }
             const PositionFeatures f = position_features(pos->player, pos->opponent);
