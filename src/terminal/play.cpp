@@ -7,6 +7,7 @@
 #include <cctype>
 #include <chrono>
 #include <istream>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -197,8 +198,8 @@ class Game {
             load(file_argument(raw));
         } else if (text.rfind("level", 0) == 0) {
             set_level(text.substr(5));
-        } else if (!selection.empty() && is_target(selection, text)) {
-            play_human(mover, target_move(selection, text));
+        } else if (const auto move = move_to(selection, text)) {
+            play_human(mover, *move);
         } else if (select(text)) {
             // The piece's moves are shown; its target alone completes the move.
         } else {
@@ -218,32 +219,33 @@ class Game {
         show_board();
     }
 
-    // Games whose moves go from one point to another ("b2-b3", "b2xb4"): the moves of the
-    // piece on `point`, as targets.
-    std::vector<std::string> targets_of(const std::string& point) const {
-        std::vector<std::string> targets;
-        if (session_.game().point_moves) return targets;
+    // Games whose moves go from one point to another ("b2-b3", "b2xb4"): the legal moves of
+    // the piece on `point`, each with its target ("b3").
+    std::vector<std::pair<std::string, std::string>> moves_from(const std::string& point) const {
+        std::vector<std::pair<std::string, std::string>> moves;
+        if (session_.game().point_moves) return moves;
         for (const std::string& move : session_.legal_moves()) {
             if (move.size() > point.size() + 1 && move.rfind(point, 0) == 0 &&
                 (move[point.size()] == '-' || move[point.size()] == 'x')) {
-                targets.push_back(move.substr(point.size() + 1));
+                moves.emplace_back(move, move.substr(point.size() + 1));
             }
         }
+        return moves;
+    }
+
+    std::vector<std::string> targets_of(const std::string& point) const {
+        std::vector<std::string> targets;
+        for (const auto& [move, target] : moves_from(point)) targets.push_back(target);
         return targets;
     }
 
-    bool is_target(const std::string& selection, const std::string& text) const {
-        const auto targets = targets_of(selection);
-        return std::find(targets.begin(), targets.end(), text) != targets.end();
-    }
-
-    std::string target_move(const std::string& selection, const std::string& target) const {
-        for (const std::string& move : session_.legal_moves()) {
-            if (move.rfind(selection, 0) == 0 && move.substr(selection.size() + 1) == target) {
-                return move;
-            }
+    // The move of the piece on `selection` to `target`, if it has one.
+    std::optional<std::string> move_to(const std::string& selection,
+                                       const std::string& target) const {
+        for (const auto& [move, to] : moves_from(selection)) {
+            if (to == target) return move;
         }
-        return selection + "-" + target;
+        return std::nullopt;
     }
 
     // A point with a movable piece of the side to move: shows where it can go.
