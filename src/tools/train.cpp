@@ -112,10 +112,7 @@ int fit(const FitOptions& options, std::ostream& out, std::ostream& err) {
     const int phase_size = PatternWeights::phase_size();
     const int scalar_base = phase_size - kScalarFeatures;
     std::array<std::vector<Example>, kPhases> phases;
-    std::array<int, kPatternInstances> kind_offsets{};
-    for (int i = 0; i < kPatternInstances; ++i) {
-        kind_offsets[i] = PatternWeights::kind_offset(pattern_instances()[i].kind);
-    }
+    const auto& instance_offsets = PatternWeights::instance_offsets();
     std::size_t count = 0;
     for (const std::string& path : options.inputs) {
         std::ifstream file(path);
@@ -140,7 +137,7 @@ int fit(const FitOptions& options, std::ostream& out, std::ostream& err) {
             const PositionFeatures f = position_features(pos->player, pos->opponent);
             Example e{};
             for (int i = 0; i < kPatternInstances; ++i) {
-                e.offsets[i] = static_cast<std::uint32_t>(kind_offsets[i]) + f.patterns[i];
+                e.offsets[i] = static_cast<std::uint32_t>(instance_offsets[i]) + f.patterns[i];
             }
             for (int s = 0; s < kScalarFeatures; ++s) {
                 e.scalars[s] = static_cast<std::int8_t>(std::clamp(f.scalars[s], -127, 127));

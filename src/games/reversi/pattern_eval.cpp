@@ -41,6 +41,15 @@ int PatternWeights::kind_offset(int kind) {
     return offset;
 }
 
+const std::array<int, kPatternInstances>& PatternWeights::instance_offsets() {
+    static const auto offsets = [] {
+        std::array<int, kPatternInstances> o{};
+        for (int i = 0; i < kPatternInstances; ++i) o[i] = kind_offset(pattern_instances()[i].kind);
+        return o;
+    }();
+    return offsets;
+}
+
 int PatternWeights::phase_size() {
     static const int size = compute_phase_size();
     return size;
@@ -147,13 +156,7 @@ PositionFeatures position_features(Bitboard player, Bitboard opponent) {
 }
 
 int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard opponent) {
-    static const auto offsets = [] {
-        std::array<int, kPatternInstances> o{};
-        for (int i = 0; i < kPatternInstances; ++i) {
-            o[i] = PatternWeights::kind_offset(pattern_instances()[i].kind);
-        }
-        return o;
-    }();
+    const auto& offsets = PatternWeights::instance_offsets();
     const std::int16_t* w = weights.phase(phase_of(popcount(~(player | opponent))));
     // Readings as they are: symmetrise() gave every reading its canonical weight.
     const PatternIndices readings = pattern_readings(player, opponent);

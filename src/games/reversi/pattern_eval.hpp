@@ -30,8 +30,10 @@ constexpr int phase_of(int empties) {
 class PatternWeights {
   public:
     PatternWeights();  // all zero
-    // Offset of a kind's table inside a phase, and the size of a phase.
+    // Offset of a kind's table inside a phase, the same for each place (instance) of the
+    // patterns, and the size of a phase.
     static int kind_offset(int kind);
+    static const std::array<int, kPatternInstances>& instance_offsets();
     static int phase_size();
 
     std::int16_t* phase(int p) {
