@@ -2,6 +2,8 @@
 import random
 import re
 
+from .gomocup import GTP_COLUMNS
+
 GOMOKU_GAMES = ("gomoku", "gomoku-standard", "renju", "caro")
 
 
@@ -29,13 +31,11 @@ def parse_line(line, game, size):
         if "," in text:  # Gomocup judge offsets from the centre: "-7,-8, -6,-9"
             numbers = [int(n) for n in re.findall(r"-?\d+", text)]
             centre = size // 2
-            columns = "abcdefghjklmnopqrstuvwxyz"
-            return Opening([f"{columns[centre + x]}{size - (centre + y)}"
+            return Opening([f"{GTP_COLUMNS[centre + x]}{size - (centre + y)}"
                             for x, y in zip(numbers[0::2], numbers[1::2])])
         # Points with the column letters a.. counting i, as the Gomocup opening files write them.
         letters = "abcdefghijklmnopqrstuvwxyz"
-        columns = "abcdefghjklmnopqrstuvwxyz"
-        return Opening([f"{columns[letters.index(c)]}{r}"
+        return Opening([f"{GTP_COLUMNS[letters.index(c)]}{r}"
                         for c, r in re.findall(r"([a-z])(\d+)", text.lower())])
     if "/" in text:
         return Opening(position=text)
@@ -57,11 +57,10 @@ def random_opening(referee, game, size, plies, seed, index):
     rng = random.Random(f"{seed}:{index}")
     moves = []
     centre = size // 2
-    columns = "abcdefghjklmnopqrstuvwxyz"
     for _ in range(plies):
         legal = referee.legal_moves()
         if game in GOMOKU_GAMES:
-            legal = [m for m in legal if abs(columns.index(m[0]) - centre) <= 3
+            legal = [m for m in legal if abs(GTP_COLUMNS.index(m[0]) - centre) <= 3
                      and abs(size - int(m[1:]) - centre) <= 3]
         if not legal:
             break
