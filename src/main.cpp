@@ -21,6 +21,7 @@
 #include "terminal/menu.hpp"
 #include "terminal/play.hpp"
 #include "tools/bench.hpp"
+#include "tools/book.hpp"
 #include "tools/solve.hpp"
 #include "tools/train.hpp"
 
@@ -39,6 +40,8 @@ struct Options {
     std::string coordinates = "native";
     bool quiet = false;
     std::vector<std::string> table_files;
+    double book_variety = 0;  // discs
+    std::uint64_t seed = 0;
 
     std::string seats = "black";
     double clock_minutes = 0;  // play: sudden death for each side
@@ -90,6 +93,15 @@ void add_engine_options(CLI::App& app, Options& options) {
                    "complete tables for full strength to play perfectly from (Soldiers; written "
                    "by solve --tables --save-tables); may be given more than once")
         ->check(CLI::ExistingFile);
+    app.add_option("--book-variety", options.book_variety,
+                   "play any opening book move at most this many discs worse than the best, for "
+                   "varied games in matches (Othello levels 9-10; 0: the best)")
+        ->check(CLI::Range(0.0, 64.0))
+        ->capture_default_str();
+    app.add_option("--seed", options.seed,
+                   "seed for the choices among equal or near-equal moves (the easy levels, the "
+                   "book); 0: a different one every run")
+        ->capture_default_str();
 }
 
 // Builds the session the options describe, or explains on stderr why it cannot.
@@ -108,6 +120,8 @@ std::optional<sente::Session> make_session(const Options& options) {
     settings.limits.nodes = options.nodes;
     settings.limits.movetime = sente::Milliseconds{options.movetime_ms};
     settings.move_overhead = sente::Milliseconds{options.move_overhead_ms};
+    settings.variety = static_cast<int>(options.book_variety * 100 + 0.5);
+    settings.seed = options.seed;
     settings.orientation =
         options.coordinates == "gogui" ? sente::Orientation::gogui : sente::Orientation::native;
     sente::Session session(settings);
@@ -351,7 +365,47 @@ int main(int argc, char** argv) {
     fit->add_option("--epochs", fit_options.epochs)->capture_default_str();
     fit->add_option("--regularisation", fit_options.regularisation)->capture_default_str();
 
+    sente::tools::BookBuildOptions book_build_options;
+    sente::tools::BookShowOptions book_show_options;
+    CLI::App* book =
+        app.add_subcommand("book", "the Reversi opening book: build, show (see README)");
+    book->require_subcommand(1);
+    CLI::App* book_build = book->add_subcommand(
+        "build", "build an opening book by searching every move of the first plies");
+    book_build->add_option("output", book_build_options.output, "file to write")->required();
+    book_build->add_option("--plies", book_build_options.plies, "how many plies from the start")
+        ->check(CLI::Range(1, 20))
+        ->capture_default_str();
+    book_build->add_option("--depth", book_build_options.depth, "search depth of every move")
+        ->check(CLI::Range(1, 30))
+        ->capture_default_str();
+    book_build
+        ->add_option("--margin", book_build_options.margin,
+                     "keep the moves at most this many discs worse than the best")
+        ->check(CLI::Range(0.0, 64.0))
+        ->capture_default_str();
+    book_build
+        ->add_option("--first-margin", book_build_options.first_margin,
+                     "the margin at the start, narrowing by a disc a ply down to --margin")
+        ->check(CLI::Range(0.0, 64.0))
+        ->capture_default_str();
+    book_build->add_option("--threads", book_build_options.threads, "positions searched at once")
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
+    book_build->add_option("--hash", book_build_options.hash_mb, "table size per thread in MB")
+        ->check(CLI::Range(1, 65536))
+        ->capture_default_str();
+    CLI::App* book_show =
+        book->add_subcommand("show", "the book's values of a position and of its book moves");
+    book_show->add_option("moves", book_show_options.moves, "moves from the start (f5 d6 ...)");
+    book_show
+        ->add_option("--book", book_show_options.file, "a book file (default: the built-in one)")
+        ->check(CLI::ExistingFile);
+
     CLI11_PARSE(app, argc, argv);
+
+    if (*book_build) return sente::tools::build_book(book_build_options, std::cout, std::cerr);
+    if (*book_show) return sente::tools::show_book(book_show_options, std::cout, std::cerr);
 
     if (*selfplay) return sente::tools::self_play(selfplay_options, std::cout, std::cerr);
     if (*fit) return sente::tools::fit(fit_options, std::cout, std::cerr);

@@ -35,6 +35,12 @@ struct EngineSettings {
     SearchLimits limits;             // fixed limits applied to every genmove (0 = none)
     Milliseconds move_overhead{50};  // reserved per move for process and GUI lag
     Orientation orientation = Orientation::native;
+    // How much worse than the best a move from an opening book may be, in the game's score units
+    // (Othello: hundredths of a disc), for varied games in matches; 0 plays the best book move.
+    int variety = 0;
+    // Seeds the choices among equal or near-equal moves (the easy levels, the book); 0 seeds
+    // from the system's random device, so that games vary from run to run.
+    std::uint64_t seed = 0;
 };
 
 class Session {

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "search/game_concept.hpp"
+#include "search/move_choice.hpp"
 #include "search/parallel.hpp"
 #include "search/perft.hpp"
 #include "search/search.hpp"
@@ -35,6 +36,8 @@ struct SearchRequest {
     search::Limits limits;  // max_depth, max_nodes and the time budget, already combined
     Orientation orientation = Orientation::native;
     int threads = 1;
+    int variety = 0;           // see search::MoveChoice
+    std::uint64_t random = 0;  // a fresh random number for this move
     search::TranspositionTable* tt = nullptr;
     std::atomic<bool>* stop = nullptr;
     std::function<void(const SearchInfo&)> progress;
@@ -221,9 +224,11 @@ class GameDriverFor final : public GameDriver {
         };
         const auto result = [&] {
             // A game may know the answer without searching (Soldiers: complete tables).
-            if constexpr (requires { G::known_move(root, request.level, request.limits); }) {
+            const search::MoveChoice choice{request.level, request.limits, request.variety,
+                                            request.random};
+            if constexpr (requires { G::known_move(root, choice); }) {
                 const auto start = std::chrono::steady_clock::now();
-                if (auto known = G::known_move(root, request.level, request.limits)) {
+                if (auto known = G::known_move(root, choice)) {
                     known->info.elapsed = std::chrono::duration_cast<Milliseconds>(
                         std::chrono::steady_clock::now() - start);
                     progress(known->info);

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cctype>
 #include <chrono>
+#include <random>
 
 #include <fmt/format.h>
 
@@ -103,6 +104,7 @@ struct Session::Impl {
     TimeControl control;
     std::array<ClockReading, 2> clocks{};
     std::function<void(const SearchInfo&)> progress;
+    std::mt19937_64 random;
 
     int level() const {
         const int count = game->info().level_count;
@@ -169,6 +171,7 @@ Session::Session(const EngineSettings& settings) : impl_(std::make_unique<Impl>(
     if (!impl_->tt.resize(settings.hash_mb)) impl_->tt.resize(16);
     impl_->settings.hash_mb = impl_->tt.size_megabytes();
     impl_->driver = impl_->game->make(impl_->game->info().default_size);
+    impl_->random.seed(settings.seed != 0 ? settings.seed : std::random_device{}());
 }
 
 Session::~Session() = default;
@@ -359,6 +362,8 @@ Result<MoveReport> Session::genmove(Color color, const SearchLimits& limits, boo
                            s.driver->moves_left(color), s.settings.move_overhead, movetime);
     request.orientation = orientation();
     request.threads = s.settings.threads;
+    request.variety = s.settings.variety;
+    request.random = s.random();
     request.tt = &s.tt;
     request.stop = &s.stop;
     request.progress = s.progress;

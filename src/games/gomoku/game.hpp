@@ -21,6 +21,7 @@
 #include "games/gomoku/renju.hpp"
 #include "games/gomoku/vcf.hpp"
 #include "games/gomoku/vct.hpp"
+#include "search/move_choice.hpp"
 #include "search/score.hpp"
 #include "search/score_text.hpp"
 #include "search/search.hpp"
@@ -246,9 +247,9 @@ struct GomokuGame {
     static const Level& level(int number) { return kLevels[number - 1]; }
 
     // The easy level plays without searching.
-    static std::optional<search::SearchResult<Move>> known_move(const Position& pos, int level,
-                                                                const search::Limits&) {
-        if (kLevels[level - 1].eval.kind != EvalKind::greedy) return std::nullopt;
+    static std::optional<search::SearchResult<Move>> known_move(const Position& pos,
+                                                                const search::MoveChoice& choice) {
+        if (level(choice.level).eval.kind != EvalKind::greedy) return std::nullopt;
         search::SearchResult<Move> result;
         result.best = move_at(greedy_point(pos));
         result.info.depth = 1;

@@ -11,10 +11,12 @@
 
 #include <fmt/format.h>
 
+#include "games/reversi/book.hpp"
 #include "games/reversi/endgame.hpp"
 #include "games/reversi/eval.hpp"
 #include "games/reversi/notation.hpp"
 #include "games/reversi/position.hpp"
+#include "search/move_choice.hpp"
 #include "search/move_list.hpp"
 #include "search/score.hpp"
 #include "sente/result.hpp"
@@ -180,6 +182,10 @@ struct ReversiGame {
         std::string_view name;
         Evaluator eval;
         int max_depth;  // 0: no depth limit (the clock decides)
+        // The shallow levels play any move at most this much worse than their best (in
+        // hundredths of a disc), so that their games vary; 0 plays the best.
+        int randomness;
+        bool book;  // plays from the opening book while it knows the position
     };
     // The strong levels start solving the endgame exactly this many plies before their
     // iterative deepening would reach the end: an exact solve of 20 empties (about 0.6 s)
@@ -187,18 +193,47 @@ struct ReversiGame {
     static constexpr int kSolveLookahead = 10;
     // 1-8 are the seed programs' levels; 9-10 play at full strength.
     static constexpr std::array<Level, 10> kLevels = {{
-        {"菜鸟 rookie", {EvalKind::discs}, 1},
-        {"新手 novice", {EvalKind::corner_edge}, 1},
-        {"入门 beginner", {EvalKind::corner_edge}, 2},
-        {"棋手 player", {EvalKind::corner_edge}, 3},
-        {"棋士 expert", {EvalKind::corner_edge_mobility}, 4},
-        {"大师 master", {EvalKind::corner_edge_mobility}, 5},
-        {"宗师 grandmaster", {EvalKind::stability_mobility}, 6},
-        {"棋圣 sage", {EvalKind::stability_mobility}, 8},
-        {"sente strong", {EvalKind::patterns, kSolveLookahead}, 0},
-        {"sente full strength", {EvalKind::patterns, kSolveLookahead}, 0},
+        {"菜鸟 rookie", {EvalKind::discs}, 1, 200, false},
+        {"新手 novice", {EvalKind::corner_edge}, 1, 100, false},
+        {"入门 beginner", {EvalKind::corner_edge}, 2, 100, false},
+        {"棋手 player", {EvalKind::corner_edge}, 3, 100, false},
+        {"棋士 expert", {EvalKind::corner_edge_mobility}, 4, 0, false},
+        {"大师 master", {EvalKind::corner_edge_mobility}, 5, 0, false},
+        {"宗师 grandmaster", {EvalKind::stability_mobility}, 6, 0, false},
+        {"棋圣 sage", {EvalKind::stability_mobility}, 8, 0, false},
+        {"sente strong", {EvalKind::patterns, kSolveLookahead}, 0, 0, true},
+        {"sente full strength", {EvalKind::patterns, kSolveLookahead}, 0, 0, true},
     }};
     static const Level& level(int number) { return kLevels[number - 1]; }
+
+    // Moves chosen without the search: the shallow levels' varied choice among their near-best
+    // moves, and the strong levels' opening book.
+    static std::optional<search::SearchResult<Move>> known_move(const Position& pos,
+                                                                const search::MoveChoice& choice) {
+        const Level& chosen = level(choice.level);
+        if (legal_moves(pos) == 0) return std::nullopt;  // a pass: nothing to choose
+        search::SearchResult<Move> result;
+        if (chosen.randomness > 0) {
+            const auto scores =
+                search::score_root_moves<ReversiGame>(pos, chosen.eval, chosen.max_depth);
+            const auto [move, score] =
+                search::pick_near_best(scores, chosen.randomness, choice.random);
+            result.best = move;
+            result.info.depth = chosen.max_depth;
+            result.info.score = score;
+        } else if (const OpeningBook* book = chosen.book ? builtin_book() : nullptr) {
+            const auto known = book->choose(pos, choice.variety, choice.random);
+            if (!known) return std::nullopt;
+            result.best = known->move;
+            result.info.depth = book->depth();
+            result.info.score = known->value;
+            result.info.score_text = fmt::format("book {:+.2f}", known->value / 100.0);
+        } else {
+            return std::nullopt;
+        }
+        result.info.pv = {result.best};
+        return result;
+    }
 
     static std::string score_text(search::Score score, bool exact) {
         if (search::is_proven_win(score)) return fmt::format("win by {}", score - search::kWin);

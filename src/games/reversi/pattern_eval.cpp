@@ -28,7 +28,7 @@ void put16(std::vector<std::uint8_t>& out, std::uint16_t value) {
 
 }  // namespace
 
-std::span<const std::uint8_t> builtin_weight_bytes();  // builtin_weights.cpp
+std::span<const std::uint8_t> builtin_weight_bytes();  // builtin_data.cpp
 
 const PatternWeights* builtin_weights() {
     static const Result<PatternWeights> weights = PatternWeights::parse(builtin_weight_bytes());

@@ -15,6 +15,7 @@
 #include "games/soldiers/notation.hpp"
 #include "games/soldiers/perfect_play.hpp"
 #include "games/soldiers/position.hpp"
+#include "search/move_choice.hpp"
 #include "search/move_list.hpp"
 #include "search/score.hpp"
 #include "search/score_text.hpp"
@@ -155,10 +156,10 @@ struct SoldiersGame {
 
     // Full strength plays perfectly where complete tables cover the position (perfect_play.hpp);
     // elsewhere it searches.
-    static std::optional<search::SearchResult<Move>> known_move(const Position& pos, int level,
-                                                                const search::Limits& limits) {
-        if (level != static_cast<int>(kLevels.size())) return std::nullopt;
-        const auto perfect = perfect_move(pos, limits.time);
+    static std::optional<search::SearchResult<Move>> known_move(const Position& pos,
+                                                                const search::MoveChoice& choice) {
+        if (choice.level != static_cast<int>(kLevels.size())) return std::nullopt;
+        const auto perfect = perfect_move(pos, choice.limits.time);
         if (!perfect) return std::nullopt;
         search::SearchResult<Move> result;
         result.best = perfect->move;
