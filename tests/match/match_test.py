@@ -230,6 +230,39 @@ class Matches(unittest.TestCase):
             self.assertNotIn("forfeit", game)
 
 
+class BalancedOpenings(unittest.TestCase):
+    def test_openings_are_legal_balanced_and_distinct_up_to_symmetry(self):
+        import importlib.machinery
+        import importlib.util
+        from matchlib.gtp import Referee
+        path = os.path.join(ROOT, "scripts", "balanced-openings")
+        loader = importlib.machinery.SourceFileLoader("balanced_openings", path)
+        script = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name,
+                                                                                 loader))
+        loader.exec_module(script)
+        out = os.path.join(tempfile.mkdtemp(prefix="sente-openings-"), "openings.txt")
+        run = subprocess.run([sys.executable, path, out, "--plies", "4", "--count", "4",
+                              "--depth", "4", "--margin", "1.5", "--sente", SENTE],
+                             text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        with open(out) as f:
+            lines = [line for line in f.read().splitlines() if not line.startswith("#")]
+        self.assertEqual(len(lines), 4)
+        openings = [line.split("#")[0].split() for line in lines]
+        for moves, line in zip(openings, lines):
+            self.assertEqual(len(moves), 4)
+            self.assertLessEqual(abs(float(line.split("#")[1].split()[0])), 1.5)
+            referee = Referee(f"{SENTE} --quiet gtp", "othello", 0)
+            for number, move in enumerate(moves):
+                self.assertTrue(referee.play("b" if number % 2 == 0 else "w", move), line)
+            referee.close()
+        for i, moves in enumerate(openings):
+            images = script.symmetric_images(moves)
+            self.assertEqual(len(images), 4)  # four different move lists, one of them its own
+            for other in openings[i + 1:]:
+                self.assertNotIn(" ".join(other), images)
+
+
 if __name__ == "__main__":
     SENTE = os.path.abspath(sys.argv.pop(1))
     unittest.main()
