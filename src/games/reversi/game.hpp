@@ -2,6 +2,7 @@
 
 // Reversi as the search and the Session see it: the game concept's types and static functions.
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -214,12 +215,13 @@ struct ReversiGame {
         if (legal_moves(pos) == 0) return std::nullopt;  // a pass: nothing to choose
         search::SearchResult<Move> result;
         if (chosen.randomness > 0) {
-            const auto scores =
-                search::score_root_moves<ReversiGame>(pos, chosen.eval, chosen.max_depth);
+            // The level's depth, or less when the user asked for less.
+            const int depth = std::max(std::min(chosen.max_depth, choice.limits.max_depth), 1);
+            const auto scores = search::score_root_moves<ReversiGame>(pos, chosen.eval, depth);
             const auto [move, score] =
                 search::pick_near_best(scores, chosen.randomness, choice.random);
             result.best = move;
-            result.info.depth = chosen.max_depth;
+            result.info.depth = depth;
             result.info.score = score;
         } else if (const OpeningBook* book = chosen.book ? builtin_book() : nullptr) {
             const auto known = book->choose(pos, choice.variety, choice.random);
