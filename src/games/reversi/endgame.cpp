@@ -109,14 +109,19 @@ constexpr int kDeferMin = 12;
 // Enhanced transposition cut-offs probe the table once per child: worth it on big subtrees.
 constexpr int kEtcMin = 14;
 // From this many empties moves are also ordered by a one-ply search with the evaluation
-// (FFO #41-#44: 25 % fewer nodes than mobility alone), and from kDeepOrderMin by a two-ply one
+// (FFO #41-#44: 25 % fewer nodes than mobility alone), from kDeepOrderMin by a two-ply one
 // (1 thread: FFO #40-#47 686 M nodes instead of 771 M, #48-#49 1.96 G instead of 2.13 G; from
-// 22 empties it saved less, and the trained evaluation in the look ordered worse: 1,075 M).
+// 22 empties it saved less, and the trained evaluation in the look ordered worse: 1,075 M),
+// and from kDeeperOrderMin by a three-ply one (#40-#47 678 M, #48-#49 1.55 G, #50-#51 1.48 G
+// instead of 1.60 G; from 23 empties #40-#47 took 674 M but no less time).
 constexpr int kShallowOrderMin = 16;
 constexpr int kDeepOrderMin = 20;
+constexpr int kDeeperOrderMin = 24;
 
 // How far the ordering search looks at a node with `empties` empty squares.
-int order_depth(int empties) { return empties >= kDeepOrderMin ? 2 : 1; }
+int order_depth(int empties) {
+    return empties >= kDeeperOrderMin ? 3 : empties >= kDeepOrderMin ? 2 : 1;
+}
 
 }  // namespace
 
