@@ -41,6 +41,7 @@ struct Options {
     bool quiet = false;
     std::vector<std::string> table_files;
     double book_variety = 0;  // discs
+    bool no_book = false;
     std::uint64_t seed = 0;
 
     std::string seats = "black";
@@ -98,6 +99,8 @@ void add_engine_options(CLI::App& app, Options& options) {
                    "varied games in matches (Othello levels 9-10; 0: the best)")
         ->check(CLI::Range(0.0, 64.0))
         ->capture_default_str();
+    app.add_flag("--no-book", options.no_book,
+                 "Othello levels 9-10: search every move, the opening too (no opening book)");
     app.add_option("--seed", options.seed,
                    "seed for the choices among equal or near-equal moves (the easy levels, the "
                    "book); 0: a different one every run")
@@ -122,6 +125,7 @@ std::optional<sente::Session> make_session(const Options& options) {
     settings.move_overhead = sente::Milliseconds{options.move_overhead_ms};
     settings.variety = static_cast<int>(options.book_variety * 100 + 0.5);
     settings.seed = options.seed;
+    settings.book = !options.no_book;
     settings.orientation =
         options.coordinates == "gogui" ? sente::Orientation::gogui : sente::Orientation::native;
     sente::Session session(settings);

@@ -249,6 +249,17 @@ TEST_CASE("the built-in book is consistent and level 10 opens from it") {
     CHECK(report->search.score_text.rfind("book ", 0) == 0);
     const std::set<std::string> openings = {"d3", "c4", "f5", "e6"};
     CHECK(openings.count(report->move) == 1);
+
+    // Without the book it searches.
+    sente::EngineSettings settings;
+    settings.book = false;
+    settings.limits.depth = 3;
+    sente::Session searching(settings);
+    REQUIRE(searching.select_game("othello"));
+    const auto searched = searching.genmove(sente::Color::black);
+    REQUIRE(searched);
+    CHECK(searched->search.score_text.rfind("book", 0) != 0);
+    CHECK(searched->search.nodes > 0);
 }
 
 TEST_CASE("the shallow levels vary their moves among the near-best, reproducibly by seed") {

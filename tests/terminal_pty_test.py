@@ -171,8 +171,8 @@ def menu(binary):
 
 
 def ctrl_c(binary):
-    # sente opens with ten minutes for its move; Ctrl-C makes it move now.
-    term = Terminal(binary, ["play", "--color", "white", "--movetime", "600000"])
+    # sente opens with ten minutes for its move (searching: no book); Ctrl-C makes it move now.
+    term = Terminal(binary, ["play", "--color", "white", "--movetime", "600000", "--no-book"])
     term.expect("thinking:")
     term.child.sendintr()
     term.expect("interrupted")

@@ -38,6 +38,8 @@ struct EngineSettings {
     // How much worse than the best a move from an opening book may be, in the game's score units
     // (Othello: hundredths of a disc), for varied games in matches; 0 plays the best book move.
     int variety = 0;
+    // Whether the strong levels may play from an opening book (off: they always search).
+    bool book = true;
     // Seeds the choices among equal or near-equal moves (the easy levels, the book); 0 seeds
     // from the system's random device, so that games vary from run to run.
     std::uint64_t seed = 0;

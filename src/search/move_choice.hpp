@@ -21,6 +21,7 @@ struct MoveChoice {
     // How much worse than the best, in the evaluation's units, a move chosen for variety may
     // be (an opening book's choice); 0 plays the best (among equals at random).
     int variety = 0;
+    bool book = true;          // whether an opening book may answer
     std::uint64_t random = 0;  // a fresh random number for this move
 };
 

@@ -36,7 +36,8 @@ struct SearchRequest {
     search::Limits limits;  // max_depth, max_nodes and the time budget, already combined
     Orientation orientation = Orientation::native;
     int threads = 1;
-    int variety = 0;           // see search::MoveChoice
+    int variety = 0;  // see search::MoveChoice
+    bool book = true;
     std::uint64_t random = 0;  // a fresh random number for this move
     search::TranspositionTable* tt = nullptr;
     std::atomic<bool>* stop = nullptr;
@@ -225,7 +226,7 @@ class GameDriverFor final : public GameDriver {
         const auto result = [&] {
             // A game may know the answer without searching (Soldiers: complete tables).
             const search::MoveChoice choice{request.level, request.limits, request.variety,
-                                            request.random};
+                                            request.book, request.random};
             if constexpr (requires { G::known_move(root, choice); }) {
                 const auto start = std::chrono::steady_clock::now();
                 if (auto known = G::known_move(root, choice)) {

@@ -363,6 +363,7 @@ Result<MoveReport> Session::genmove(Color color, const SearchLimits& limits, boo
     request.orientation = orientation();
     request.threads = s.settings.threads;
     request.variety = s.settings.variety;
+    request.book = s.settings.book;
     request.random = s.random();
     request.tt = &s.tt;
     request.stop = &s.stop;

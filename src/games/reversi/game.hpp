@@ -223,7 +223,8 @@ struct ReversiGame {
             result.best = move;
             result.info.depth = depth;
             result.info.score = score;
-        } else if (const OpeningBook* book = chosen.book ? builtin_book() : nullptr) {
+        } else if (const OpeningBook* book =
+                       chosen.book && choice.book ? builtin_book() : nullptr) {
             const auto known = book->choose(pos, choice.variety, choice.random);
             if (!known) return std::nullopt;
             result.best = known->move;
