@@ -8,7 +8,6 @@
 #include <map>
 #include <ostream>
 #include <thread>
-#include <tuple>
 
 #include <fmt/format.h>
 
@@ -35,17 +34,13 @@ int book_value(search::Score score) {
 }
 
 struct BookNode {
-    BookNode(const Position& pos, int searched) : position(pos), value(searched) {}
+    BookNode(const Position& pos, const BookEntry& book_key, int searched)
+        : position(pos), key(book_key), value(searched) {}
 
     Position position;
+    BookEntry key;         // the position's book key
     int value = kNoValue;  // a leaf's searched value until the values are backed up
     std::vector<std::pair<Move, int>> scores;  // every move's searched value, for the mover
-};
-
-struct KeyLess {
-    bool operator()(const BookEntry& a, const BookEntry& b) const {
-        return std::tie(a.player, a.opponent) < std::tie(b.player, b.opponent);
-    }
 };
 
 // Searches every move of `pos` to `depth` plies (the move included) with the strongest level's
@@ -86,9 +81,11 @@ int build_book(const BookBuildOptions& options, std::ostream& out, std::ostream&
     auto margin_at = [&](int ply) {
         return static_cast<int>(100 * std::max(options.margin, options.first_margin - ply));
     };
-    std::vector<BookNode> nodes{BookNode(reversi::start_position(), kNoValue)};
-    std::map<BookEntry, std::size_t, KeyLess> index{
-        {reversi::canonical_entry(nodes[0].position.player, nodes[0].position.opponent), 0}};
+    const Position start_position = reversi::start_position();
+    std::vector<BookNode> nodes{BookNode(
+        start_position, reversi::canonical_entry(start_position.player, start_position.opponent),
+        kNoValue)};
+    std::map<BookEntry, std::size_t, reversi::BookKeyLess> index{{nodes[0].key, 0}};
     std::vector<std::vector<std::size_t>> by_ply{{0}};
 
     const int threads = std::max(options.threads, 1);
@@ -124,7 +121,7 @@ int build_book(const BookBuildOptions& options, std::ostream& out, std::ostream&
                 const Position child = play(nodes[n].position, move);
                 const BookEntry key = reversi::canonical_entry(child.player, child.opponent);
                 if (index.try_emplace(key, nodes.size()).second) {
-                    nodes.emplace_back(child, -value);
+                    nodes.emplace_back(child, key, -value);
                     next_ply.push_back(nodes.size() - 1);
                 }
             }
@@ -155,7 +152,7 @@ int build_book(const BookBuildOptions& options, std::ostream& out, std::ostream&
     std::vector<BookEntry> entries;
     for (const BookNode& node : nodes) {
         if (node.value == kNoValue) continue;
-        BookEntry entry = reversi::canonical_entry(node.position.player, node.position.opponent);
+        BookEntry entry = node.key;
         entry.value = static_cast<std::int16_t>(node.value);
         entries.push_back(entry);
     }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <tuple>
 
 #include <fmt/format.h>
 
@@ -17,9 +16,7 @@ constexpr std::uint32_t kVersion = 1;
 constexpr std::size_t kHeaderBytes = 20;
 constexpr std::size_t kEntryBytes = 18;
 
-bool key_less(const BookEntry& a, const BookEntry& b) {
-    return std::tie(a.player, a.opponent) < std::tie(b.player, b.opponent);
-}
+constexpr BookKeyLess key_less;
 
 void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
     for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));

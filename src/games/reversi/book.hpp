@@ -25,6 +25,13 @@ struct BookEntry {
     std::int16_t value = 0;
 };
 
+// The order of book keys (player, then opponent): the file's order, and a map's.
+struct BookKeyLess {
+    bool operator()(const BookEntry& a, const BookEntry& b) const {
+        return a.player != b.player ? a.player < b.player : a.opponent < b.opponent;
+    }
+};
+
 // One move of the book from a position, with the value of the position after it for the side
 // that plays it.
 struct BookMove {
