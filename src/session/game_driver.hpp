@@ -32,13 +32,11 @@ namespace sente {
 
 // Everything one genmove needs besides the position.
 struct SearchRequest {
-    int level = 1;
-    search::Limits limits;  // max_depth, max_nodes and the time budget, already combined
+    // The level, the limits (max_depth, max_nodes and the time budget, already combined) and
+    // the taste for variety, as a game's known_move hook gets them too.
+    search::MoveChoice choice;
     Orientation orientation = Orientation::native;
     int threads = 1;
-    int variety = 0;  // see search::MoveChoice
-    bool book = true;
-    std::uint64_t random = 0;  // a fresh random number for this move
     search::TranspositionTable* tt = nullptr;
     std::atomic<bool>* stop = nullptr;
     std::function<void(const SearchInfo&)> progress;
@@ -215,29 +213,30 @@ class GameDriverFor final : public GameDriver {
             }
         }
 
-        const auto level = G::level(request.level);
+        const auto level = G::level(request.choice.level);
         const Orientation orientation = request.orientation;
         auto progress = [&](const search::Iteration<Move>& it) {
             if (!request.progress) return;
             SearchInfo info = describe(it, orientation);
-            if (request.limits.time.limited()) info.time_limit = request.limits.time.hard;
+            if (request.choice.limits.time.limited()) {
+                info.time_limit = request.choice.limits.time.hard;
+            }
             request.progress(info);
         };
         const auto result = [&] {
             // A game may know the answer without searching (Soldiers: complete tables).
-            const search::MoveChoice choice{request.level, request.limits, request.variety,
-                                            request.book, request.random};
-            if constexpr (requires { G::known_move(root, choice); }) {
+            if constexpr (requires { G::known_move(root, request.choice); }) {
                 const auto start = std::chrono::steady_clock::now();
-                if (auto known = G::known_move(root, choice)) {
+                if (auto known = G::known_move(root, request.choice)) {
                     known->info.elapsed = std::chrono::duration_cast<Milliseconds>(
                         std::chrono::steady_clock::now() - start);
                     progress(known->info);
                     return *known;
                 }
             }
-            return search::parallel_search<G>(root, level.eval, request.limits, request.threads,
-                                              *request.tt, *request.stop, progress);
+            return search::parallel_search<G>(root, level.eval, request.choice.limits,
+                                              request.threads, *request.tt, *request.stop,
+                                              progress);
         }();
 
         report.move = G::format_move(result.best, orientation);

@@ -353,18 +353,18 @@ Result<MoveReport> Session::genmove(Color color, const SearchLimits& limits, boo
     }
 
     SearchRequest request;
-    request.level = level;
-    request.limits.max_depth =
+    request.choice.level = level;
+    request.choice.limits.max_depth =
         depth > 0 ? std::min(depth, search::kMaxPly - 1) : search::kMaxPly - 1;
-    request.limits.max_nodes = nodes;
-    request.limits.time =
+    request.choice.limits.max_nodes = nodes;
+    request.choice.limits.time =
         search::allot_time(s.control, s.clocks[static_cast<int>(color)],
                            s.driver->moves_left(color), s.settings.move_overhead, movetime);
     request.orientation = orientation();
     request.threads = s.settings.threads;
-    request.variety = s.settings.variety;
-    request.book = s.settings.book;
-    request.random = s.random();
+    request.choice.variety = s.settings.variety;
+    request.choice.book = s.settings.book;
+    request.choice.random = s.random();
     request.tt = &s.tt;
     request.stop = &s.stop;
     request.progress = s.progress;
@@ -376,9 +376,9 @@ Result<MoveReport> Session::genmove(Color color, const SearchLimits& limits, boo
     const auto used =
         std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - start);
     if (s.driver->move_count() > moves_before) s.charge(color, used);
-    if (report && request.limits.time.limited()) {
-        report.value().soft_limit = request.limits.time.soft;
-        report.value().hard_limit = request.limits.time.hard;
+    if (report && request.choice.limits.time.limited()) {
+        report.value().soft_limit = request.choice.limits.time.soft;
+        report.value().hard_limit = request.choice.limits.time.hard;
     }
     return report;
 }
