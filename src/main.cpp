@@ -346,10 +346,19 @@ int main(int argc, char** argv) {
     selfplay->add_option("--games", selfplay_options.games)->capture_default_str();
     selfplay
         ->add_option("--random-plies", selfplay_options.random_plies,
-                     "random legal moves at the start of each game")
+                     "random legal moves at the start of each game (at least)")
+        ->capture_default_str();
+    selfplay
+        ->add_option("--random-plies-max", selfplay_options.random_plies_max,
+                     "at most this many random moves, drawn per game (0: --random-plies)")
         ->capture_default_str();
     selfplay->add_option("--level", selfplay_options.level, "the level that plays")
-        ->check(CLI::Range(1, 8))
+        ->check(CLI::Range(1, 10))
+        ->capture_default_str();
+    selfplay
+        ->add_option("--depth", selfplay_options.depth,
+                     "its search depth (0: the level's own; levels 9-10 need one)")
+        ->check(CLI::Range(0, 30))
         ->capture_default_str();
     selfplay
         ->add_option("--random-rate", selfplay_options.random_rate,
@@ -368,6 +377,8 @@ int main(int argc, char** argv) {
     fit->add_option("-o,--output", fit_options.output, "weights file to write")->required();
     fit->add_option("--epochs", fit_options.epochs)->capture_default_str();
     fit->add_option("--regularisation", fit_options.regularisation)->capture_default_str();
+    fit->add_flag("!--independent-phases", fit_options.chain_phases,
+                  "regularise every phase towards zero instead of the next phase's weights");
 
     sente::tools::BookBuildOptions book_build_options;
     sente::tools::BookShowOptions book_show_options;

@@ -200,7 +200,7 @@ TEST_CASE("sente book build backs values up as negamax, the same with one thread
     // position after it is kept from another.
     options.plies = 8;
     options.depth = 3;
-    options.margin = 1;
+    options.margin = 2;
     options.first_margin = 3;
     options.hash_mb = 4;
     std::ostringstream out, err;
@@ -215,6 +215,7 @@ TEST_CASE("sente book build backs values up as negamax, the same with one thread
     REQUIRE(book);
     CHECK(book->plies() == 8);
     CHECK(book->depth() == 3);
+    CAPTURE(book->entries().size());
     CHECK(check_backed_up(*book) > 20);
     // The start and its four (symmetric) first moves are in; the start is worth its best move.
     REQUIRE(book->value(r::start_position()));

@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -23,6 +24,8 @@ TEST_CASE("self-play labels are exact, and the fitted weights predict them") {
     sente::tools::SelfPlayOptions play;
     play.games = 40;
     play.level = 2;
+    play.random_plies = 6;
+    play.random_plies_max = 10;
     play.solve_empties = 10;
     play.output = "train_test_positions.txt";
     std::ostringstream out, err;
@@ -38,7 +41,13 @@ TEST_CASE("self-play labels are exact, and the fitted weights predict them") {
         REQUIRE(pos);
         samples.emplace_back(*pos, label);
     }
-    REQUIRE(samples.size() > 40 * 50);
+    REQUIRE(samples.size() > 40 * 40);
+    // Positions inside the random openings (6 to 10 plies) are left out.
+    int most_empties = 0;
+    for (const auto& sample : samples)
+        most_empties = std::max(most_empties, sample.first.empty_count());
+    CHECK(most_empties <= 60 - 6);
+    CHECK(most_empties >= 60 - 10);
     sente::search::TranspositionTable tt;
     const std::atomic<bool> stop{false};
     int checked = 0;
@@ -75,4 +84,75 @@ TEST_CASE("self-play labels are exact, and the fitted weights predict them") {
     CHECK(fitted < 0.5 * blind);
     std::remove(play.output.c_str());
     std::remove(fit.output.c_str());
+}
+
+TEST_CASE("the strong levels play self-play games only with a depth") {
+    sente::tools::SelfPlayOptions play;
+    play.games = 1;
+    play.level = 9;
+    play.output = "train_test_nodepth.txt";
+    std::ostringstream out, err;
+    CHECK(sente::tools::self_play(play, out, err) == 2);
+    CHECK(err.str().find("--depth") != std::string::npos);
+    play.depth = 2;
+    play.output = "train_test_depth.txt";
+    CHECK(sente::tools::self_play(play, out, err) == 0);
+    std::ifstream file(play.output);
+    CHECK(std::distance(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()) >
+          0);
+    std::remove("train_test_nodepth.txt");
+    std::remove(play.output.c_str());
+}
+
+TEST_CASE("a phase without positions inherits the next phase's weights, unless independent") {
+    // Positions of the last phase only (at most 5 empty squares), from a little self-play.
+    sente::tools::SelfPlayOptions play;
+    play.games = 10;
+    play.level = 2;
+    play.solve_empties = 5;
+    play.output = "train_test_late.txt";
+    std::ostringstream out, err;
+    REQUIRE(sente::tools::self_play(play, out, err) == 0);
+    {
+        std::ifstream all(play.output);
+        std::ofstream late("train_test_late_only.txt");
+        std::string board, side;
+        int label = 0;
+        while (all >> board >> side >> label) {
+            if (std::count(board.begin(), board.end(), '-') <= 5)
+                late << board << ' ' << side << ' ' << label << '\n';
+        }
+    }
+    auto fitted = [&](bool chain) {
+        sente::tools::FitOptions fit;
+        fit.inputs = {"train_test_late_only.txt"};
+        fit.output = "train_test_late_weights.bin";
+        fit.epochs = 20;
+        fit.chain_phases = chain;
+        REQUIRE(sente::tools::fit(fit, out, err) == 0);
+        std::ifstream file(fit.output, std::ios::binary);
+        const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)),
+                                              std::istreambuf_iterator<char>());
+        auto weights = r::PatternWeights::parse(bytes);
+        REQUIRE(weights);
+        return *weights;
+    };
+    const int size = r::PatternWeights::phase_size();
+    auto nonzero = [&](const r::PatternWeights& w, int phase) {
+        return std::count_if(w.phase(phase), w.phase(phase) + size,
+                             [](std::int16_t x) { return x != 0; });
+    };
+    const r::PatternWeights chained = fitted(true);
+    CHECK(nonzero(chained, r::kPhases - 1) > 100);
+    for (int phase = 0; phase < r::kPhases - 1; ++phase) {
+        CHECK(std::equal(chained.phase(phase), chained.phase(phase) + size,
+                         chained.phase(r::kPhases - 1)));
+    }
+    const r::PatternWeights independent = fitted(false);
+    CHECK(std::equal(independent.phase(r::kPhases - 1), independent.phase(r::kPhases - 1) + size,
+                     chained.phase(r::kPhases - 1)));
+    CHECK(nonzero(independent, 0) == 0);
+    std::remove(play.output.c_str());
+    std::remove("train_test_late_only.txt");
+    std::remove("train_test_late_weights.bin");
 }

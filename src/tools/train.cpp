@@ -43,32 +43,43 @@ int self_play(const SelfPlayOptions& options, std::ostream& out, std::ostream& e
         err << fmt::format("sente train: cannot write {}\n", options.output);
         return 2;
     }
+    if (options.level >= 9 && options.depth == 0) {
+        err << "sente train: levels 9 and 10 have no depth of their own; give --depth\n";
+        return 2;
+    }
     std::mt19937_64 rng(options.seed);
     EngineSettings settings;
     settings.level = options.level;
+    settings.limits.depth = options.depth;
     settings.hash_mb = 16;
+    settings.book = false;  // the book would play every game's first moves the same way
+    settings.seed = options.seed;
     Session session(settings);
     search::TranspositionTable tt;
     tt.resize(16);
+    const int most_random_plies = std::max(options.random_plies, options.random_plies_max);
     std::size_t written = 0;
     const auto start = std::chrono::steady_clock::now();
     for (int game = 0; game < options.games; ++game) {
         session.new_game();
+        const int random_plies =
+            std::uniform_int_distribution<int>(options.random_plies, most_random_plies)(rng);
         std::vector<Sample> samples;
         std::optional<std::pair<int, Color>> first_solved;  // value and side to move
         while (!session.outcome().over) {
             const Position pos = parse(session.position_text());
             const int empties = pos.empty_count();
+            const bool in_opening = static_cast<int>(session.history().size()) < random_plies;
             if (empties <= options.solve_empties) {
                 const int value = exact_value(pos, tt);
                 if (!first_solved) first_solved = {value, pos.side};
-                samples.push_back({pos, value});
-            } else {
+                if (!in_opening) samples.push_back({pos, value});
+            } else if (!in_opening) {
                 samples.push_back({pos, 0});  // labelled below
             }
             const auto moves = session.legal_moves();
             const bool random_move =
-                static_cast<int>(session.history().size()) < options.random_plies ||
+                in_opening ||
                 (empties > 30 && std::uniform_real_distribution<>(0, 1)(rng) < options.random_rate);
             if (random_move || moves.size() == 1) {
                 (void)session.play(moves[rng() % moves.size()]);
@@ -153,9 +164,13 @@ int fit(const FitOptions& options, std::ostream& out, std::ostream& err) {
     PatternWeights result;
     out << "| phase | empties | positions | train RMSE | validation RMSE | epochs |\n"
            "|---|---|---|---|---|---|\n";
-    for (int p = 0; p < kPhases; ++p) {
+    // The last phase first: each earlier phase starts from and is regularised towards the
+    // weights of the phase after it (chain_phases), the last one towards zero.
+    std::vector<float> prior(static_cast<std::size_t>(phase_size), 0.0f);
+    std::vector<std::string> rows(kPhases);
+    for (int p = kPhases - 1; p >= 0; --p) {
         const std::vector<Example>& examples = phases[p];
-        std::vector<float> w(static_cast<std::size_t>(phase_size), 0.0f);
+        std::vector<float> w = prior;
         std::vector<float> occurrences(w.size(), 0.0f);
         for (const Example& e : examples) {
             if (e.validation) continue;
@@ -182,8 +197,8 @@ int fit(const FitOptions& options, std::ostream& out, std::ostream& err) {
             }
             return n ? std::sqrt(squares / static_cast<double>(n)) : 0.0;
         };
-        // Each weight moves by the mean error of the positions it appears in, shrunk towards
-        // zero by the regularisation, and split between the ~50 features of a position.
+        // Each weight moves by the mean error of the positions it appears in, pulled towards
+        // its prior by the regularisation, and split between the ~50 features of a position.
         constexpr float kStep = 1.0f / 32;
         std::vector<float> best = w;
         double best_validation = rmse(true);
@@ -200,7 +215,7 @@ int fit(const FitOptions& options, std::ostream& out, std::ostream& err) {
             }
             for (std::size_t i = 0; i < w.size(); ++i) {
                 if (occurrences[i] == 0) continue;
-                w[i] += kStep * (gradient[i] - float(options.regularisation) * w[i]) /
+                w[i] += kStep * (gradient[i] - float(options.regularisation) * (w[i] - prior[i])) /
                         (occurrences[i] + float(options.regularisation));
             }
             const double validation = rmse(true);
@@ -211,16 +226,19 @@ int fit(const FitOptions& options, std::ostream& out, std::ostream& err) {
             }
         }
         w = best;
+        if (options.chain_phases) prior = w;
         std::int16_t* stored = result.phase(p);
         for (std::size_t i = 0; i < w.size(); ++i) {
             stored[i] = static_cast<std::int16_t>(
                 std::clamp(std::lround(w[i] * kWeightScale), -32767L, 32767L));
         }
         const int fewest_empties = p == kPhases - 1 ? 0 : 56 - 5 * p;  // phase_of()'s ranges
-        out << fmt::format("| {} | {}-{} | {} | {:.2f} | {:.2f} | {} |\n", p, fewest_empties,
-                           60 - 5 * p, examples.size(), rmse(false), best_validation, best_epoch);
-        out.flush();
+        rows[static_cast<std::size_t>(p)] =
+            fmt::format("| {} | {}-{} | {} | {:.2f} | {:.2f} | {} |\n", p, fewest_empties,
+                        60 - 5 * p, examples.size(), rmse(false), best_validation, best_epoch);
+        err << rows[static_cast<std::size_t>(p)];
     }
+    for (const std::string& row : rows) out << row;
     const std::vector<std::uint8_t> bytes = result.serialise();
     std::ofstream file(options.output, std::ios::binary);
     file.write(reinterpret_cast<const char*>(bytes.data()),

@@ -2,14 +2,19 @@
 
 // `sente train`: the training pipeline of the Reversi pattern evaluation (pattern_eval.hpp).
 //
-//   selfplay  plays games from random openings and writes labelled positions, the start and the
-//             random plies included: every position with at most --solve-empties empty squares
-//             gets its exact value from the endgame solver; every earlier one the exact value of
-//             the first solved position of its game (the game continued with perfect play from
-//             there), from its own side's view.
+//   selfplay  plays games from random openings (a number of random plies drawn per game) and
+//             writes the labelled positions from the end of the random opening on: every
+//             position with at most --solve-empties empty squares gets its exact value from the
+//             endgame solver; every earlier one the exact value of the first solved position of
+//             its game (the game continued with perfect play from there), from its own side's
+//             view. Positions inside the random opening are left out: their label would be the
+//             result of random moves.
 //   fit       fits the weights of every phase to labelled positions by least squares (per-weight
 //             steps, ridge regularisation, a held-out tenth to stop on), reports the error per
-//             phase, and writes the weights file the build embeds.
+//             phase, and writes the weights file the build embeds. The phases are fitted from
+//             the last to the first, each starting from and regularised towards the weights of
+//             the phase after it, so that a reading a phase rarely sees keeps the value it has
+//             a few moves later instead of falling to zero.
 
 #include <cstdint>
 #include <iosfwd>
@@ -20,9 +25,11 @@ namespace sente::tools {
 
 struct SelfPlayOptions {
     int games = 1000;
-    int random_plies = 8;      // random legal moves at the start of every game
+    int random_plies = 8;      // random legal moves at the start of every game: at least this
+    int random_plies_max = 0;  // and at most this many (drawn per game; 0: random_plies)
     int level = 5;             // the level that plays the rest
-    double random_rate = 0.1;  // and the chance of a random move instead, until 30 empties
+    int depth = 0;             // its depth limit (0: the level's own)
+    double random_rate = 0.0;  // the chance of a random move instead, until 30 empties
     int solve_empties = 16;
     std::uint64_t seed = 1;
     std::string output;
@@ -33,6 +40,7 @@ struct FitOptions {
     std::string output;
     int epochs = 300;
     double regularisation = 4.0;  // added to every weight's occurrence count in its step
+    bool chain_phases = true;     // regularise towards the next phase's weights (else zero)
 };
 
 int self_play(const SelfPlayOptions& options, std::ostream& out, std::ostream& err);
