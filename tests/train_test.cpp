@@ -20,6 +20,19 @@
 
 namespace r = sente::reversi;
 
+namespace {
+
+r::PatternWeights read_weights(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)),
+                                          std::istreambuf_iterator<char>());
+    auto weights = r::PatternWeights::parse(bytes);
+    REQUIRE(weights);
+    return *weights;
+}
+
+}  // namespace
+
 TEST_CASE("self-play labels are exact, and the fitted weights predict them") {
     sente::tools::SelfPlayOptions play;
     play.games = 40;
@@ -65,17 +78,12 @@ TEST_CASE("self-play labels are exact, and the fitted weights predict them") {
     fit.output = "train_test_weights.bin";
     fit.epochs = 30;
     REQUIRE(sente::tools::fit(fit, out, err) == 0);
-    std::ifstream weights_file(fit.output, std::ios::binary);
-    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(weights_file)),
-                                          std::istreambuf_iterator<char>());
-    auto weights = r::PatternWeights::parse(bytes);
-    REQUIRE(weights);
+    const r::PatternWeights weights = read_weights(fit.output);
 
     double fitted = 0;
     double blind = 0;
     for (const auto& [pos, value] : samples) {
-        const double error =
-            value - r::pattern_evaluate(*weights, pos.player, pos.opponent) / 100.0;
+        const double error = value - r::pattern_evaluate(weights, pos.player, pos.opponent) / 100.0;
         fitted += error * error;
         blind += double(value) * value;
     }
@@ -130,12 +138,7 @@ TEST_CASE("a phase without positions inherits the next phase's weights, unless i
         fit.epochs = 20;
         fit.chain_phases = chain;
         REQUIRE(sente::tools::fit(fit, out, err) == 0);
-        std::ifstream file(fit.output, std::ios::binary);
-        const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)),
-                                              std::istreambuf_iterator<char>());
-        auto weights = r::PatternWeights::parse(bytes);
-        REQUIRE(weights);
-        return *weights;
+        return read_weights(fit.output);
     };
     const int size = r::PatternWeights::phase_size();
     auto nonzero = [&](const r::PatternWeights& w, int phase) {
