@@ -22,6 +22,22 @@ namespace r = sente::reversi;
 
 namespace {
 
+using Sample = std::pair<r::Position, int>;  // a position and its label
+
+// The lines a self-play file holds: a position (board, side to move) and its label.
+std::vector<Sample> read_samples(const std::string& path) {
+    std::ifstream file(path);
+    std::string board, side;
+    int label = 0;
+    std::vector<Sample> samples;
+    while (file >> board >> side >> label) {
+        auto pos = r::parse_position(board + " " + side);
+        REQUIRE(pos);
+        samples.emplace_back(*pos, label);
+    }
+    return samples;
+}
+
 r::PatternWeights read_weights(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
     const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)),
@@ -45,15 +61,7 @@ TEST_CASE("self-play labels are exact, and the fitted weights predict them") {
     REQUIRE(sente::tools::self_play(play, out, err) == 0);
 
     // Every line: a position and its label; the solved ones are exact.
-    std::ifstream file(play.output);
-    std::string board, side;
-    int label = 0;
-    std::vector<std::pair<r::Position, int>> samples;
-    while (file >> board >> side >> label) {
-        auto pos = r::parse_position(board + " " + side);
-        REQUIRE(pos);
-        samples.emplace_back(*pos, label);
-    }
+    const std::vector<Sample> samples = read_samples(play.output);
     REQUIRE(samples.size() > 40 * 40);
     // Positions inside the random openings (6 to 10 plies) are left out.
     int most_empties = 0;
@@ -122,13 +130,9 @@ TEST_CASE("a phase without positions inherits the next phase's weights, unless i
     std::ostringstream out, err;
     REQUIRE(sente::tools::self_play(play, out, err) == 0);
     {
-        std::ifstream all(play.output);
         std::ofstream late("train_test_late_only.txt");
-        std::string board, side;
-        int label = 0;
-        while (all >> board >> side >> label) {
-            if (std::count(board.begin(), board.end(), '-') <= 5)
-                late << board << ' ' << side << ' ' << label << '\n';
+        for (const auto& [pos, label] : read_samples(play.output)) {
+            if (pos.empty_count() <= 5) late << r::format_position(pos) << ' ' << label << '\n';
         }
     }
     auto fitted = [&](bool chain) {
