@@ -213,6 +213,43 @@ TEST_CASE("two and three threads solve to the same scores as one") {
     }
 }
 
+TEST_CASE("the aspiration around the estimate gives the plain solver's answers in any window") {
+    sente::search::TranspositionTable tt;
+    REQUIRE(tt.resize(8));
+    const std::atomic<bool> stop{false};
+    std::mt19937 rng(5);
+    int guessed_low = 0, guessed_high = 0;  // both re-search paths must be taken
+    for (const Position& pos : random_positions(40, 10, 77, true)) {
+        CAPTURE(format_position(pos));
+        const int exact = negamax(pos);
+        const int guess = estimate_final_score(pos);
+        CHECK(guess % 2 == 0);
+        guessed_low += exact > guess + 2;
+        guessed_high += exact < guess - 2;
+        for (int trial = 0; trial < 4; ++trial) {
+            const int alpha = trial == 0 ? -64 : static_cast<int>(rng() % 80) - 64;
+            const int beta =
+                trial == 0 ? 64 : std::min(64, alpha + 1 + static_cast<int>(rng() % 40));
+            CAPTURE(alpha);
+            CAPTURE(beta);
+            tt.clear();
+            const EndgameResult result = solve_endgame(pos, 1 + trial % 2, tt, stop, alpha, beta);
+            if (exact <= alpha) {
+                CHECK(result.score <= alpha);
+                CHECK(result.score >= exact);
+            } else if (exact >= beta) {
+                CHECK(result.score >= beta);
+                CHECK(result.score <= exact);
+            } else {
+                CHECK(result.score == exact);
+                if (!is_game_over(pos)) CHECK(-negamax(play(pos, result.best)) == exact);
+            }
+        }
+    }
+    CHECK(guessed_low > 2);
+    CHECK(guessed_high > 2);
+}
+
 TEST_CASE("a raised stop signal aborts the solver") {
     sente::search::TranspositionTable tt;
     REQUIRE(tt.resize(4));

@@ -74,12 +74,10 @@ int order_move(int square, Bitboard next_player, Bitboard next_opponent, Bitboar
 
 constexpr int kEvalInfinity = 1'000'000;
 
-// A shallow heuristic search for move ordering at many empties: the midgame evaluation
-// looks further than mobility counts. From the side to move's view, in centi-discs.
+// A shallow heuristic search: the trained evaluation looks further than mobility counts. From
+// the side to move's view, in centi-discs.
 int shallow_value(Bitboard player, Bitboard opponent, int depth, int alpha, int beta) {
-    if (depth == 0) {
-        return evaluate(Position{player, opponent, Color::black}, EvalKind::stability_mobility);
-    }
+    if (depth == 0) return evaluate(Position{player, opponent, Color::black}, EvalKind::patterns);
     Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
         if (legal_moves(opponent, player) == 0)
@@ -100,6 +98,13 @@ int shallow_value(Bitboard player, Bitboard opponent, int depth, int alpha, int 
     return best;
 }
 
+// How much the shallow search's value counts in a move's order against the mobility terms of
+// order_move: a third. One thread, FFO #40-#47 / #48-#51: 497 M / 1.36 G nodes; at half weight
+// 513 M / 1.47 G, at a quarter 550 M on #40-#47; the stability and mobility evaluation (used
+// before the second trained evaluation, which is the first to order better) at full weight
+// 678 M / 3.03 G.
+constexpr int kShallowValueDivisor = 3;
+
 // Stable-disc cut-offs cost a stability computation; they pay only when the window is high
 // enough that the opponent's stable discs can reach it.
 constexpr int kStabilityMinEmpties = 7;
@@ -111,9 +116,10 @@ constexpr int kEtcMin = 14;
 // From this many empties moves are also ordered by a one-ply search with the evaluation
 // (FFO #41-#44: 25 % fewer nodes than mobility alone), from kDeepOrderMin by a two-ply one
 // (1 thread: FFO #40-#47 686 M nodes instead of 771 M, #48-#49 1.96 G instead of 2.13 G; from
-// 22 empties it saved less, and the trained evaluation in the look ordered worse: 1,075 M),
-// and from kDeeperOrderMin by a three-ply one (#40-#47 678 M, #48-#49 1.55 G, #50-#51 1.48 G
-// instead of 1.60 G; from 23 empties #40-#47 took 674 M but no less time).
+// 22 empties it saved less), and from kDeeperOrderMin by a three-ply one (#40-#47 678 M,
+// #48-#49 1.55 G, #50-#51 1.48 G instead of 1.60 G). Measured with the stability and mobility
+// evaluation in the looks; with the trained one moving these thresholds by one or two empties
+// changed the nodes by a few per cent either way, no more than noise.
 constexpr int kShallowOrderMin = 16;
 constexpr int kDeepOrderMin = 20;
 constexpr int kDeeperOrderMin = 24;
@@ -123,7 +129,28 @@ int order_depth(int empties) {
     return empties >= kDeeperOrderMin ? 3 : empties >= kDeepOrderMin ? 2 : 1;
 }
 
+// A move's place in the order (higher first): fastest-first, and on big subtrees what a short
+// look with the evaluation thinks of it too.
+int move_order(int square, Bitboard next_player, Bitboard next_opponent, Bitboard odd,
+               int empties) {
+    int order = order_move(square, next_player, next_opponent, odd);
+    if (empties >= kShallowOrderMin) {
+        order -= shallow_value(next_player, next_opponent, order_depth(empties), -kEvalInfinity,
+                               kEvalInfinity) /
+                 kShallowValueDivisor;
+    }
+    return order;
+}
+
 }  // namespace
+
+int estimate_final_score(const Position& pos) {
+    constexpr int kDepth = 4;
+    const int centi_discs =
+        shallow_value(pos.player, pos.opponent, kDepth, -kEvalInfinity, kEvalInfinity);
+    // Final scores are even (the empty squares go to the winner).
+    return std::clamp(2 * (centi_discs / 200), -64, 64);
+}
 
 bool EndgameSolver::poll_stop() {
     if (stop_.load(std::memory_order_relaxed)) aborted_ = true;
@@ -168,11 +195,7 @@ EndgameResult EndgameSolver::solve(const Position& pos, int alpha, int beta) {
         const Bitboard flipped = flip(square, player, opponent);
         const Bitboard next_player = opponent ^ flipped;
         const Bitboard next_opponent = player | flipped | square_bit(square);
-        int order = order_move(square, next_player, next_opponent, odd);
-        if (empties >= kShallowOrderMin) {
-            order -= shallow_value(next_player, next_opponent, order_depth(empties), -kEvalInfinity,
-                                   kEvalInfinity);
-        }
+        int order = move_order(square, next_player, next_opponent, odd, empties);
         if (table_move == square + 1) order = 1 << 20;
         root[count++] = RootMove{square, order};
     }
@@ -308,12 +331,7 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
                 }
             }
         }
-        int order = order_move(square, next_player, next_opponent, odd);
-        if (empties >= kShallowOrderMin) {
-            // Big subtrees: what a short look with the evaluation thinks of the move, too.
-            order -= shallow_value(next_player, next_opponent, order_depth(empties), -kEvalInfinity,
-                                   kEvalInfinity);
-        }
+        int order = move_order(square, next_player, next_opponent, odd, empties);
         if (square == table_square) order = 1 << 20;
         list[count++] = EndgameMove{flipped, square, order};
     }
