@@ -99,10 +99,10 @@ int shallow_value(Bitboard player, Bitboard opponent, int depth, int alpha, int 
 }
 
 // How much the shallow search's value counts in a move's order against the mobility terms of
-// order_move: a third. One thread, FFO #40-#47 / #48-#51: 497 M / 1.36 G nodes; at half weight
-// 513 M / 1.47 G, at a quarter 550 M on #40-#47; the stability and mobility evaluation (used
-// before the second trained evaluation, which is the first to order better) at full weight
-// 678 M / 3.03 G.
+// order_move: a third. One thread, looks from 16 and 20 empties, FFO #40-#47 / #48-#51: 497 M /
+// 1.36 G nodes; at half weight 513 M / 1.47 G, at a quarter 550 M on #40-#47; the stability and
+// mobility evaluation (used before the second trained evaluation, the first to order better)
+// at full weight 678 M / 3.03 G.
 constexpr int kShallowValueDivisor = 3;
 
 // Stable-disc cut-offs cost a stability computation; they pay only when the window is high
@@ -113,15 +113,15 @@ constexpr int kStabilityMinEmpties = 7;
 constexpr int kDeferMin = 12;
 // Enhanced transposition cut-offs probe the table once per child: worth it on big subtrees.
 constexpr int kEtcMin = 14;
-// From this many empties moves are also ordered by a one-ply search with the evaluation
-// (FFO #41-#44: 25 % fewer nodes than mobility alone), from kDeepOrderMin by a two-ply one
-// (1 thread: FFO #40-#47 686 M nodes instead of 771 M, #48-#49 1.96 G instead of 2.13 G; from
-// 22 empties it saved less), and from kDeeperOrderMin by a three-ply one (#40-#47 678 M,
-// #48-#49 1.55 G, #50-#51 1.48 G instead of 1.60 G). Measured with the stability and mobility
-// evaluation in the looks; with the trained one moving these thresholds by one or two empties
-// changed the nodes by a few per cent either way, no more than noise.
-constexpr int kShallowOrderMin = 16;
-constexpr int kDeepOrderMin = 20;
+// From this many empties moves are also ordered by a one-ply search with the evaluation, from
+// kDeepOrderMin by a two-ply one and from kDeeperOrderMin by a three-ply one. With the
+// stability and mobility evaluation, 16, 20 and 24 were best (the three-ply look: #40-#47 678 M
+// nodes instead of 686 M, #50-#51 1.48 G instead of 1.60 G). With the trained one, moving a
+// threshold alone changed the nodes by a few per cent either way; 15 and 18 together with
+// fastest-first from six empties (kShallowMax) took #40-#47 from 416 M to 362 M and #48-#51
+// from 1.347 G to 1.192 G, for about 5 % more time (one thread).
+constexpr int kShallowOrderMin = 15;
+constexpr int kDeepOrderMin = 18;
 constexpr int kDeeperOrderMin = 24;
 
 // How far the ordering search looks at a node with `empties` empty squares.
