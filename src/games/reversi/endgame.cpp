@@ -148,7 +148,7 @@ int estimate_final_score(const Position& pos) {
     constexpr int kDepth = 4;
     const int centi_discs =
         shallow_value(pos.player, pos.opponent, kDepth, -kEvalInfinity, kEvalInfinity);
-    // Final scores are even (the empty squares go to the winner).
+    // Final scores are even (the empty squares go to the winner): rounded towards zero to one.
     return std::clamp(2 * (centi_discs / 200), -64, 64);
 }
 
