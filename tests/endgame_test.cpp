@@ -227,7 +227,8 @@ TEST_CASE("the aspiration around the estimate gives the plain solver's answers i
     for (const Position& pos : random_positions(40, 10, 77, true)) {
         CAPTURE(format_position(pos));
         const int exact = negamax(pos);
-        const int guess = estimate_final_score(pos);
+        std::uint64_t look_nodes = 0;
+        const int guess = estimate_final_score(pos, look_nodes);
         CHECK(guess % 2 == 0);
         guessed_low += exact > guess + 2;
         guessed_high += exact < guess - 2;
@@ -248,6 +249,50 @@ TEST_CASE("the aspiration around the estimate gives the plain solver's answers i
     }
     CHECK(guessed_low > 2);
     CHECK(guessed_high > 2);
+}
+
+TEST_CASE("selective passes before the exact solve change no answer, though theirs can be wrong") {
+    sente::search::TranspositionTable tt, reference_tt;
+    REQUIRE(tt.resize(8));
+    REQUIRE(reference_tt.resize(8));
+    const std::atomic<bool> stop{false};
+    // Passes at every root, ProbCut from six empties, with margins narrow enough to cut wrongly
+    // now and then. Fourteen empties: the passes leave results both in the shared table (from
+    // 11 empties) and where the exact solve keeps its own small table (8-10). The reference is
+    // the exact solver alone (checked against negamax above), on a table of its own.
+    const SelectiveSchedule schedule{
+        .min_root_empties = 0, .min_empties = 6, .margins = {0, 2, 4}, .passes = 3};
+    std::mt19937 rng(11);
+    int selective_wrong = 0;
+    for (const Position& pos : random_positions(16, 14, 91, true)) {
+        CAPTURE(format_position(pos));
+        reference_tt.clear();
+        const int exact =
+            solve_endgame(pos, 1, reference_tt, stop, -64, 64, kNoSelectivePasses).score;
+        tt.clear();
+        EndgameSolver selective(tt, stop);
+        selective.set_selectivity(Selectivity{.level = 1, .margin = 0, .min_empties = 6});
+        selective_wrong += selective.solve(pos).score != exact;
+        for (int trial = 0; trial < 3; ++trial) {
+            const int alpha = trial == 0 ? -64 : static_cast<int>(rng() % 80) - 64;
+            const int beta =
+                trial == 0 ? 64 : std::min(64, alpha + 1 + static_cast<int>(rng() % 40));
+            CAPTURE(alpha);
+            CAPTURE(beta);
+            tt.clear();
+            const EndgameResult result =
+                solve_endgame(pos, 1 + trial % 2, tt, stop, alpha, beta, schedule);
+            check_window_answer(exact, alpha, beta, result.score);
+            if (alpha < exact && exact < beta) {
+                reference_tt.clear();
+                CHECK(-solve_endgame(play(pos, result.best), 1, reference_tt, stop, -64, 64,
+                                     kNoSelectivePasses)
+                           .score == exact);
+            }
+        }
+    }
+    // The passes must have been wrong somewhere for the exact answers to prove anything.
+    CHECK(selective_wrong > 2);
 }
 
 TEST_CASE("a raised stop signal aborts the solver") {

@@ -75,21 +75,23 @@ int order_move(int square, Bitboard next_player, Bitboard next_opponent, Bitboar
 constexpr int kEvalInfinity = 1'000'000;
 
 // A shallow heuristic search: the trained evaluation looks further than mobility counts. From
-// the side to move's view, in centi-discs.
-int shallow_value(Bitboard player, Bitboard opponent, int depth, int alpha, int beta) {
+// the side to move's view, in centi-discs. Its nodes count in `nodes` like the solver's own.
+int shallow_value(Bitboard player, Bitboard opponent, int depth, int alpha, int beta,
+                  std::uint64_t& nodes) {
+    ++nodes;
     if (depth == 0) return evaluate(Position{player, opponent, Color::black}, EvalKind::patterns);
     Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
         if (legal_moves(opponent, player) == 0)
             return 100 * final_disc_difference(player, opponent);
-        return -shallow_value(opponent, player, depth - 1, -beta, -alpha);
+        return -shallow_value(opponent, player, depth - 1, -beta, -alpha, nodes);
     }
     int best = -kEvalInfinity;
     for (; moves != 0; moves &= moves - 1) {
         const int square = lowest_square(moves);
         const Bitboard flipped = flip(square, player, opponent);
         const int score = -shallow_value(opponent ^ flipped, player | flipped | square_bit(square),
-                                         depth - 1, -beta, -std::max(alpha, best));
+                                         depth - 1, -beta, -std::max(alpha, best), nodes);
         if (score > best) {
             best = score;
             if (best >= beta) break;
@@ -131,23 +133,27 @@ int order_depth(int empties) {
 
 // A move's place in the order (higher first): fastest-first, and on big subtrees what a short
 // look with the evaluation thinks of it too.
-int move_order(int square, Bitboard next_player, Bitboard next_opponent, Bitboard odd,
-               int empties) {
+int move_order(int square, Bitboard next_player, Bitboard next_opponent, Bitboard odd, int empties,
+               std::uint64_t& nodes) {
     int order = order_move(square, next_player, next_opponent, odd);
     if (empties >= kShallowOrderMin) {
         order -= shallow_value(next_player, next_opponent, order_depth(empties), -kEvalInfinity,
-                               kEvalInfinity) /
+                               kEvalInfinity, nodes) /
                  kShallowValueDivisor;
     }
     return order;
 }
 
+// How far ProbCut's look goes. Three plies, or a depth growing with the empty squares, cut
+// about as well (FFO #40-#47, one thread: 317 M nodes either way against 322 M) for more time.
+constexpr int kProbCutDepth = 2;
+
 }  // namespace
 
-int estimate_final_score(const Position& pos) {
+int estimate_final_score(const Position& pos, std::uint64_t& nodes) {
     constexpr int kDepth = 4;
     const int centi_discs =
-        shallow_value(pos.player, pos.opponent, kDepth, -kEvalInfinity, kEvalInfinity);
+        shallow_value(pos.player, pos.opponent, kDepth, -kEvalInfinity, kEvalInfinity, nodes);
     // Final scores are even (the empty squares go to the winner): rounded towards zero to one.
     return std::clamp(2 * (centi_discs / 200), -64, 64);
 }
@@ -157,6 +163,38 @@ bool EndgameSolver::poll_stop() {
     if (finished_ != nullptr && finished_->load(std::memory_order_relaxed)) aborted_ = true;
     if (split_ != nullptr && split_->cut_here_or_above()) aborted_ = true;
     return aborted_;
+}
+
+int EndgameSolver::table_depth(int empties) const {
+    // Subtrees below the ProbCut threshold are solved exactly even in a selective pass.
+    if (selectivity_.exact() || empties < selectivity_.min_empties) {
+        return TranspositionTable::exhaustive_depth(empties);
+    }
+    return selective_depth(selectivity_.level);
+}
+
+bool EndgameSolver::trusts(int depth) const {
+    if (TranspositionTable::is_exhaustive(depth)) return true;
+    return !selectivity_.exact() && depth >= selective_depth(selectivity_.level);
+}
+
+bool EndgameSolver::probcut(Bitboard player, Bitboard opponent, int alpha, int beta, int empties,
+                            int& cut) {
+    if (selectivity_.exact() || empties < selectivity_.min_empties) return false;
+    // Null-window looks in centi-discs: is the evaluation's value at least `high`, at most `low`?
+    const int high = 100 * (beta + selectivity_.margin);
+    const int low = 100 * (alpha - selectivity_.margin);
+    if (high <= 6400 &&
+        shallow_value(player, opponent, kProbCutDepth, high - 1, high, nodes_) >= high) {
+        cut = beta;
+        return true;
+    }
+    if (low >= -6400 &&
+        shallow_value(player, opponent, kProbCutDepth, low, low + 1, nodes_) <= low) {
+        cut = alpha;
+        return true;
+    }
+    return false;
 }
 
 EndgameResult EndgameSolver::solve(const Position& pos, int alpha, int beta) {
@@ -185,9 +223,11 @@ EndgameResult EndgameSolver::solve(const Position& pos, int alpha, int beta) {
     };
     std::array<RootMove, 64> root{};
     int count = 0;
+    // The root's entry: the best move of an earlier pass or an aspiration round.
+    const std::uint64_t key = position_key(player, opponent);
     std::uint16_t table_move = 0;
-    if (const auto hit = tt_.probe(position_key(player, opponent))) {
-        if (TranspositionTable::is_exhaustive(hit->depth)) table_move = hit->move;
+    if (const auto hit = tt_.probe(key)) {
+        if (hit->depth >= selective_depth(0)) table_move = hit->move;
     }
     const Bitboard odd = odd_quadrants(~(player | opponent));
     for (; moves != 0; moves &= moves - 1) {
@@ -195,13 +235,14 @@ EndgameResult EndgameSolver::solve(const Position& pos, int alpha, int beta) {
         const Bitboard flipped = flip(square, player, opponent);
         const Bitboard next_player = opponent ^ flipped;
         const Bitboard next_opponent = player | flipped | square_bit(square);
-        int order = move_order(square, next_player, next_opponent, odd, empties);
+        int order = move_order(square, next_player, next_opponent, odd, empties, nodes_);
         if (table_move == square + 1) order = 1 << 20;
         root[count++] = RootMove{square, order};
     }
     std::stable_sort(root.begin(), root.begin() + count,
                      [](const RootMove& a, const RootMove& b) { return a.order > b.order; });
 
+    const int alpha_at_root = alpha;
     int best = -kNoScore;
     int best_square = root[0].square;
     for (int i = 0; i < count; ++i) {
@@ -226,6 +267,13 @@ EndgameResult EndgameSolver::solve(const Position& pos, int alpha, int beta) {
             alpha = std::max(alpha, score);
             if (alpha >= beta) break;
         }
+    }
+    if (!aborted_) {
+        const Bound bound = best >= beta           ? Bound::lower
+                            : best > alpha_at_root ? Bound::exact
+                                                   : Bound::upper;
+        tt_.store(key, static_cast<std::uint16_t>(best_square + 1), to_search_score(best),
+                  table_depth(empties), bound);
     }
     result.score = best;
     result.best = Move::at(best_square);
@@ -272,7 +320,9 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
         if (poll_stop()) return 0;
     }
     const bool use_table = empties >= kSharedTableMin;
-    const bool use_local = !use_table && empties >= kTableMin;
+    // The local table holds exact results only: none from nodes a selective pass may cut.
+    const bool use_local = !use_table && empties >= kTableMin &&
+                           (selectivity_.exact() || empties < selectivity_.min_empties);
     const std::uint64_t key =
         use_table || use_local || busy_ != nullptr ? position_key(player, opponent) : 0;
 
@@ -293,11 +343,11 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
         }
     } else if (use_table) {
         if (const auto hit = tt_.probe(key)) {
-            // Only the solver's own moves: the midgame search's best moves (it shares the
-            // table) order endgame proofs worse than fastest-first does (FFO #40 by genmove:
-            // 41 M nodes with them, 16 M without).
-            if (TranspositionTable::is_exhaustive(hit->depth)) table_square = hit->move - 1;
-            if (TranspositionTable::is_exhaustive(hit->depth)) {
+            // Only the solver's own moves, from exact or selective passes: the midgame
+            // search's best moves (it shares the table) order endgame proofs worse than
+            // fastest-first does (FFO #40 by genmove: 41 M nodes with them, 16 M without).
+            if (hit->depth >= selective_depth(0)) table_square = hit->move - 1;
+            if (trusts(hit->depth)) {
                 const int stored = to_discs(hit->score);
                 if (hit->bound == Bound::exact) return stored;
                 if (hit->bound == Bound::lower && stored >= beta) return stored;
@@ -305,6 +355,8 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
             }
         }
     }
+
+    if (int cut; probcut(player, opponent, alpha, beta, empties, cut)) return cut;
 
     Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
@@ -325,13 +377,13 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
             // Enhanced transposition cut-off: a child already known to be bad enough for the
             // opponent settles this node without a search.
             if (const auto hit = tt_.probe(position_key(next_player, next_opponent))) {
-                if (TranspositionTable::is_exhaustive(hit->depth) && hit->bound != Bound::lower &&
+                if (trusts(hit->depth) && hit->bound != Bound::lower &&
                     -to_discs(hit->score) >= beta) {
                     return -to_discs(hit->score);
                 }
             }
         }
-        int order = move_order(square, next_player, next_opponent, odd, empties);
+        int order = move_order(square, next_player, next_opponent, odd, empties, nodes_);
         if (square == table_square) order = 1 << 20;
         list[count++] = EndgameMove{flipped, square, order};
     }
@@ -437,7 +489,7 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
                             : best > original_alpha ? Bound::exact
                                                     : Bound::upper;
         tt_.store(key, static_cast<std::uint16_t>(best_square + 1), to_search_score(best),
-                  TranspositionTable::exhaustive_depth(empties), bound);
+                  table_depth(empties), bound);
     }
     return best;
 }

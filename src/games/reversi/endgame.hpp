@@ -13,18 +13,26 @@
 //   cut-offs, principal variation search; a small table of the thread's own with both bounds
 //   from kTableMin empties, the shared transposition table from kSharedTableMin.
 //
+// Selective passes: `solve_endgame` first solves with ProbCut (a node is cut when a short look
+// with the evaluation puts it beyond the window by a margin), with wider margins each time, and
+// only then exactly. The passes are cheap; what they leave in the table (best moves, a score to
+// aim the aspiration at) orders the exact pass. Their results are stored with depths of their
+// own (selective_depth) that exact searches never take for a bound.
+//
 // Threads: `solve_endgame` shares out the moves of nodes between threads (Young Brothers Wait,
 // endgame_split.hpp). Inside the midgame search's Lazy SMP each thread runs a solver of its
 // own on the shared table, and with a BusyMoves table they defer moves another thread is
 // searching (see search/busy_moves.hpp).
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
 
+#include "games/reversi/endgame_selectivity.hpp"
 #include "games/reversi/endgame_split.hpp"
 #include "games/reversi/position.hpp"
 #include "search/busy_moves.hpp"
@@ -68,6 +76,11 @@ class alignas(64) EndgameSolver {
     std::uint64_t nodes() const { return nodes_; }
     bool aborted() const { return aborted_; }
 
+    // Exact by default. A selective solver's scores and bounds are guesses (good ones);
+    // it stores them in the table as such (see selective_depth).
+    void set_selectivity(Selectivity selectivity) { selectivity_ = selectivity; }
+    Selectivity selectivity() const { return selectivity_; }
+
     // Lets this solver share the moves of its nodes with the pool's helpers (the master).
     void set_helpers(HelperPool* pool) { pool_ = pool; }
     // A helper's part of a split point: takes moves until none are left.
@@ -95,6 +108,13 @@ class alignas(64) EndgameSolver {
     int search_move(const SplitPoint& split, int index);
     void search_split(SplitPoint& split);
     bool poll_stop();
+    // Whether a selective pass cuts this node off: a short look with the evaluation puts it
+    // beyond (alpha, beta) by the margin. Sets `cut` to the bound to return.
+    bool probcut(Bitboard player, Bitboard opponent, int alpha, int beta, int empties, int& cut);
+    // The table depth a result at a node with `empties` empties is stored with.
+    int table_depth(int empties) const;
+    // Whether a table entry of `depth` may settle a node in this solver's pass.
+    bool trusts(int depth) const;
 
     search::TranspositionTable& tt_;
     const std::atomic<bool>& stop_;
@@ -112,20 +132,35 @@ class alignas(64) EndgameSolver {
     HelperPool* pool_ = nullptr;
     const SplitPoint* split_ = nullptr;  // the innermost split point this thread works in
     std::uint64_t nodes_ = 0;
+    Selectivity selectivity_;
     static constexpr std::uint64_t kPollInterval = 4096;  // about 0.2 ms
     std::uint64_t next_poll_ = 0;
     bool aborted_ = false;
 };
 
 // A guess at `pos`'s final disc difference (even, -64..64): a four-ply look with the trained
-// evaluation, whose error against game results is 8 to 10 discs at 20-30 empties.
-int estimate_final_score(const Position& pos);
+// evaluation, whose error against game results is 8 to 10 discs at 20-30 empties. The look's
+// nodes are added to `nodes`.
+int estimate_final_score(const Position& pos, std::uint64_t& nodes);
+
+// The passes solve_endgame makes before the exact one: ProbCut margins, narrowest first, used
+// when the root has at least `min_root_empties` empty squares.
+struct SelectiveSchedule {
+    int min_root_empties = 18;
+    int min_empties = 12;
+    std::array<int, 3> margins = {4, 8, 12};
+    int passes = 3;
+};
+inline constexpr SelectiveSchedule kNoSelectivePasses{.passes = 0};
 
 // Solves `pos` with `threads` threads sharing `tt`, with the same answer as EndgameSolver::solve
-// (fail-soft within (alpha, beta)). `stop` aborts. A wide window is first narrowed around
-// estimate_final_score (aspiration) and widened on the side the score fell out of.
+// (fail-soft within (alpha, beta)). `stop` aborts. The selective passes of `schedule` come
+// first; each pass's window is first narrowed around a guess (aspiration: the previous pass's
+// score, or estimate_final_score) and widened on the side the score fell out of. The nodes
+// counted include the passes'.
 EndgameResult solve_endgame(const Position& pos, int threads, search::TranspositionTable& tt,
-                            const std::atomic<bool>& stop, int alpha = -64, int beta = 64);
+                            const std::atomic<bool>& stop, int alpha = -64, int beta = 64,
+                            const SelectiveSchedule& schedule = SelectiveSchedule{});
 
 // Scores on the search's scale: a won game is kWin + margin, a lost one -kWin + margin.
 constexpr search::Score to_search_score(int discs) {

@@ -202,6 +202,12 @@ std::uint64_t HelperPool::nodes() const {
     return sum;
 }
 
+void HelperPool::set_selectivity(Selectivity selectivity) {
+    // Under the lock the helpers take their work with: they see it before their next split.
+    std::lock_guard lock(mutex_);
+    for (const auto& helper : helpers_) helper->solver->set_selectivity(selectivity);
+}
+
 void HelperPool::run(Helper& helper) {
     for (;;) {
         SplitPoint* split = nullptr;
@@ -229,18 +235,23 @@ namespace {
 // or six plies, saved less on #40-#47.
 constexpr int kAspiration = 3;
 
-EndgameResult solve_with_aspiration(EndgameSolver& solver, const Position& pos, int alpha,
-                                    int beta) {
+// A selective pass's bounds need not agree with each other: a score below one window may come
+// back above the next. After this many windows it searches the whole window once and keeps
+// what that says. (An exact solve needs two windows at most.)
+constexpr int kMaxWindows = 3;
+
+EndgameResult solve_with_aspiration(EndgameSolver& solver, const Position& pos, int alpha, int beta,
+                                    int guess) {
     if (beta - alpha <= 2 * kAspiration) return solver.solve(pos, alpha, beta);
-    const int guess =
-        std::clamp(estimate_final_score(pos), alpha + kAspiration, beta - kAspiration);
+    guess = std::clamp(guess, alpha + kAspiration, beta - kAspiration);
     int low = guess - kAspiration, high = guess + kAspiration;
     std::uint64_t nodes = 0;
-    for (;;) {
+    for (int window = 1;; ++window) {
+        if (window == kMaxWindows) low = alpha, high = beta;
         EndgameResult result = solver.solve(pos, low, high);
         nodes += result.nodes;
         result.nodes = nodes;
-        if (result.aborted) return result;
+        if (result.aborted || window == kMaxWindows) return result;
         // Fail-soft: a score at or beyond an edge bounds the true one; search again beyond it.
         if (result.score <= low && low > alpha) {
             high = result.score + 1;
@@ -257,14 +268,34 @@ EndgameResult solve_with_aspiration(EndgameSolver& solver, const Position& pos, 
 }  // namespace
 
 EndgameResult solve_endgame(const Position& pos, int threads, search::TranspositionTable& tt,
-                            const std::atomic<bool>& stop, int alpha, int beta) {
+                            const std::atomic<bool>& stop, int alpha, int beta,
+                            const SelectiveSchedule& schedule) {
     EndgameSolver master(tt, stop);
     std::optional<HelperPool> helpers;
     if (threads > 1) {
         helpers.emplace(threads - 1, tt, stop);
         master.set_helpers(&*helpers);
     }
-    EndgameResult result = solve_with_aspiration(master, pos, alpha, beta);
+    const auto set_selectivity = [&](Selectivity selectivity) {
+        master.set_selectivity(selectivity);
+        if (helpers) helpers->set_selectivity(selectivity);
+    };
+
+    std::uint64_t nodes = 0;
+    int guess = estimate_final_score(pos, nodes);
+    if (pos.empty_count() >= schedule.min_root_empties) {
+        for (int pass = 0; pass < schedule.passes; ++pass) {
+            set_selectivity(Selectivity{.level = pass + 1,
+                                        .margin = schedule.margins[pass],
+                                        .min_empties = schedule.min_empties});
+            const EndgameResult selective = solve_with_aspiration(master, pos, alpha, beta, guess);
+            if (selective.aborted) break;  // the exact solve below stops at once too
+            guess = selective.score;
+        }
+        set_selectivity(Selectivity{});
+    }
+    EndgameResult result = solve_with_aspiration(master, pos, alpha, beta, guess);
+    result.nodes = master.nodes() + nodes;
     if (helpers) result.nodes += helpers->nodes();
     return result;
 }

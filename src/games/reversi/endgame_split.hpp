@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "games/reversi/bitboard.hpp"
+#include "games/reversi/endgame_selectivity.hpp"
 #include "search/tt.hpp"
 
 namespace sente::reversi {
@@ -77,6 +78,8 @@ class HelperPool {
     void wait_for_helpers(EndgameSolver& owner, SplitPoint& split);
     // The helpers' nodes so far; call it while they are idle.
     std::uint64_t nodes() const;
+    // Makes the helpers as selective as their master; call it while they are idle.
+    void set_selectivity(Selectivity selectivity);
 
   private:
     struct Slot;
