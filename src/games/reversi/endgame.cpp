@@ -227,7 +227,7 @@ EndgameResult EndgameSolver::solve(const Position& pos, int alpha, int beta) {
     const std::uint64_t key = position_key(player, opponent);
     std::uint16_t table_move = 0;
     if (const auto hit = tt_.probe(key)) {
-        if (hit->depth >= selective_depth(0)) table_move = hit->move;
+        if (is_solver_depth(hit->depth)) table_move = hit->move;
     }
     const Bitboard odd = odd_quadrants(~(player | opponent));
     for (; moves != 0; moves &= moves - 1) {
@@ -346,7 +346,7 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
             // Only the solver's own moves, from exact or selective passes: the midgame
             // search's best moves (it shares the table) order endgame proofs worse than
             // fastest-first does (FFO #40 by genmove: 41 M nodes with them, 16 M without).
-            if (hit->depth >= selective_depth(0)) table_square = hit->move - 1;
+            if (is_solver_depth(hit->depth)) table_square = hit->move - 1;
             if (trusts(hit->depth)) {
                 const int stored = to_discs(hit->score);
                 if (hit->bound == Bound::exact) return stored;

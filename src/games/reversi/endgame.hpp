@@ -13,11 +13,8 @@
 //   cut-offs, principal variation search; a small table of the thread's own with both bounds
 //   from kTableMin empties, the shared transposition table from kSharedTableMin.
 //
-// Selective passes: `solve_endgame` first solves with ProbCut (a node is cut when a short look
-// with the evaluation puts it beyond the window by a margin), with wider margins each time, and
-// only then exactly. The passes are cheap; what they leave in the table (best moves, a score to
-// aim the aspiration at) orders the exact pass. Their results are stored with depths of their
-// own (selective_depth) that exact searches never take for a bound.
+// Selective passes: `solve_endgame` first solves with ProbCut, with wider margins each time,
+// and only then exactly (endgame_selectivity.hpp).
 //
 // Threads: `solve_endgame` shares out the moves of nodes between threads (Young Brothers Wait,
 // endgame_split.hpp). Inside the midgame search's Lazy SMP each thread runs a solver of its
@@ -79,7 +76,6 @@ class alignas(64) EndgameSolver {
     // Exact by default. A selective solver's scores and bounds are guesses (good ones);
     // it stores them in the table as such (see selective_depth).
     void set_selectivity(Selectivity selectivity) { selectivity_ = selectivity; }
-    Selectivity selectivity() const { return selectivity_; }
 
     // Lets this solver share the moves of its nodes with the pool's helpers (the master).
     void set_helpers(HelperPool* pool) { pool_ = pool; }

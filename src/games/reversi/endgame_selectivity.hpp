@@ -24,5 +24,7 @@ struct Selectivity {
 constexpr int selective_depth(int level) {
     return search::TranspositionTable::kExhaustiveDepth - 8 + level;
 }
+// Whether a table entry comes from the endgame solver, exact or selective: its move orders.
+constexpr bool is_solver_depth(int depth) { return depth > selective_depth(0); }
 
 }  // namespace sente::reversi
