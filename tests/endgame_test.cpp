@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "games/reversi/endgame.hpp"
@@ -77,6 +78,14 @@ bool stays_stable(const Position& pos, Bitboard stable_black, Bitboard stable_wh
 
 // A fail-soft answer `score` for the window (alpha, beta) of a position worth `exact`: the exact
 // score inside the window, a bound between the window's edge and the exact score outside it.
+// The window of a trial: the full one first, then random ones (at least one disc wide).
+std::pair<int, int> trial_window(int trial, std::mt19937& rng) {
+    if (trial == 0) return {-64, 64};
+    const int alpha = static_cast<int>(rng() % 80) - 64;
+    const int beta = std::min(64, alpha + 1 + static_cast<int>(rng() % 40));
+    return {alpha, beta};
+}
+
 void check_window_answer(int exact, int alpha, int beta, int score) {
     if (exact <= alpha) {
         CHECK(score <= alpha);
@@ -233,9 +242,7 @@ TEST_CASE("the aspiration around the estimate gives the plain solver's answers i
         guessed_low += exact > guess + 2;
         guessed_high += exact < guess - 2;
         for (int trial = 0; trial < 4; ++trial) {
-            const int alpha = trial == 0 ? -64 : static_cast<int>(rng() % 80) - 64;
-            const int beta =
-                trial == 0 ? 64 : std::min(64, alpha + 1 + static_cast<int>(rng() % 40));
+            const auto [alpha, beta] = trial_window(trial, rng);
             CAPTURE(alpha);
             CAPTURE(beta);
             tt.clear();
@@ -274,9 +281,7 @@ TEST_CASE("selective passes before the exact solve change no answer, though thei
         selective.set_selectivity(Selectivity{.level = 1, .margin = 0, .min_empties = 6});
         selective_wrong += selective.solve(pos).score != exact;
         for (int trial = 0; trial < 3; ++trial) {
-            const int alpha = trial == 0 ? -64 : static_cast<int>(rng() % 80) - 64;
-            const int beta =
-                trial == 0 ? 64 : std::min(64, alpha + 1 + static_cast<int>(rng() % 40));
+            const auto [alpha, beta] = trial_window(trial, rng);
             CAPTURE(alpha);
             CAPTURE(beta);
             tt.clear();
