@@ -122,6 +122,16 @@ TEST_CASE("pattern readings equal a plain square-by-square reading, folded canon
     }
 }
 
+TEST_CASE("the fast readings (pext on the board's images) equal the disc-by-disc ones") {
+    for (const r::Position& pos : random_positions(30, 17)) {
+        for (int s = 0; s < 8; ++s) {
+            REQUIRE(r::symmetric_images(pos.player)[s] == r::transform_board(s, pos.player));
+        }
+        REQUIRE(r::pattern_readings(pos.player, pos.opponent) ==
+                r::pattern_readings_by_disc(pos.player, pos.opponent));
+    }
+}
+
 TEST_CASE("the features, and so the evaluation, are the same in all eight symmetries") {
     r::PatternWeights weights;
     std::mt19937 rng(5);

@@ -4,6 +4,10 @@
 #include <cstdlib>
 #include <mutex>
 
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
 namespace sente::reversi {
 
 namespace {
@@ -59,6 +63,13 @@ struct Contribution {
 struct Tables {
     std::array<PatternKind, kPatternKinds> kinds{};
     std::array<PatternInstance, kPatternInstances> instances{};
+    // Per instance, the symmetry whose image of the board holds the instance's squares where
+    // the kind's base place has them (see pattern_readings).
+    std::array<std::uint8_t, kPatternInstances> view{};
+    // Per kind, the base place's squares as a board, and for every subset of them (as the bits
+    // pext gathers, lowest square first) the reading of discs of the side to move on them.
+    std::array<Bitboard, kPatternKinds> base_mask{};
+    std::array<std::vector<std::uint16_t>, kPatternKinds> reading_of_bits;
     // Per kind: the canonical index of every reading.
     std::array<std::vector<std::uint32_t>, kPatternKinds> canonical;
     // Per square, its contributions: contributions[first[sq]] .. contributions[first[sq + 1]].
@@ -101,11 +112,31 @@ Tables build_tables() {
             if (std::find(seen.begin(), seen.end(), set) != seen.end()) continue;
             seen.push_back(set);
             if (instance == kPatternInstances) std::abort();  // the count above is wrong
+            // The board's image under the inverse symmetry has, on each base square b, what
+            // the board has on the instance's square transform_square(symmetry, b).
+            for (int inverse = 0; inverse < 8; ++inverse) {
+                if (transform_square(inverse, transform_square(symmetry, 9)) == 9 &&
+                    transform_square(inverse, transform_square(symmetry, 2)) == 2)
+                    t.view[instance] = static_cast<std::uint8_t>(inverse);
+            }
             PatternInstance& p = t.instances[instance++];
             p.kind = kind;
             p.size = size;
             for (int i = 0; i < size; ++i) p.squares[i] = static_cast<std::uint8_t>(squares[i]);
             ++t.kinds[kind].instance_count;
+        }
+        // pext gathers the base squares lowest first; digit i of a reading is base[i].
+        std::vector<int> sorted = base;
+        std::sort(sorted.begin(), sorted.end());
+        for (int square : base) t.base_mask[kind] |= square_bit(square);
+        auto& readings = t.reading_of_bits[kind];
+        readings.assign(std::size_t{1} << size, 0);
+        for (std::size_t bits = 0; bits < readings.size(); ++bits) {
+            for (int j = 0; j < size; ++j) {
+                if (!(bits >> j & 1)) continue;
+                const auto digit = std::find(base.begin(), base.end(), sorted[j]) - base.begin();
+                readings[bits] = static_cast<std::uint16_t>(readings[bits] + power3(int(digit)));
+            }
         }
         // Canonical indices: the smallest reading among the self-symmetric ones.
         const auto permutations = self_permutations(base);
@@ -171,7 +202,7 @@ int canonical_index(int kind, int index) {
     return static_cast<int>(tables().canonical[kind][static_cast<std::size_t>(index)]);
 }
 
-PatternIndices pattern_readings(Bitboard player, Bitboard opponent) {
+PatternIndices pattern_readings_by_disc(Bitboard player, Bitboard opponent) {
     // Disc by disc rather than place by place: a position has fewer discs than the places
     // have squares (46 places, 390 squares), and empty squares add nothing.
     const Tables& t = tables();
@@ -189,6 +220,53 @@ PatternIndices pattern_readings(Bitboard player, Bitboard opponent) {
         }
     }
     return raw;
+}
+
+std::array<Bitboard, 8> symmetric_images(Bitboard b) {
+    // Mirror left-right: reverse the bits of every row (byte).
+    const auto mirror_files = [](Bitboard x) {
+        x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+        x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+        return ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+    };
+    // Mirror in the a1-h8 diagonal (row and column swap) by three delta swaps.
+    const auto transpose = [](Bitboard x) {
+        Bitboard t = 0x0F0F0F0F00000000ULL & (x ^ (x << 28));
+        x ^= t ^ (t >> 28);
+        t = 0x3333000033330000ULL & (x ^ (x << 14));
+        x ^= t ^ (t >> 14);
+        t = 0x5500550055005500ULL & (x ^ (x << 7));
+        return x ^ t ^ (t >> 7);
+    };
+    // The order of transform_square: files mirrored (bit 0), rows (bit 1), then the transpose.
+    std::array<Bitboard, 8> images;
+    images[0] = b;
+    images[1] = mirror_files(b);
+    images[2] = __builtin_bswap64(b);
+    images[3] = __builtin_bswap64(images[1]);
+    for (int s = 0; s < 4; ++s) images[s + 4] = transpose(images[s]);
+    return images;
+}
+
+PatternIndices pattern_readings(Bitboard player, Bitboard opponent) {
+#if defined(__BMI2__)
+    // Place by place with pext: each place is the kind's base place on one of the board's
+    // eight images, and a table turns the gathered discs into the reading's digits.
+    const Tables& t = tables();
+    const std::array<Bitboard, 8> mine = symmetric_images(player);
+    const std::array<Bitboard, 8> theirs = symmetric_images(opponent);
+    PatternIndices raw;
+    for (int i = 0; i < kPatternInstances; ++i) {
+        const int kind = t.instances[i].kind;
+        const Bitboard mask = t.base_mask[kind];
+        const std::uint16_t* reading = t.reading_of_bits[kind].data();
+        const int view = t.view[i];
+        raw[i] = reading[_pext_u64(mine[view], mask)] + 2u * reading[_pext_u64(theirs[view], mask)];
+    }
+    return raw;
+#else
+    return pattern_readings_by_disc(player, opponent);
+#endif
 }
 
 PatternIndices pattern_indices(Bitboard player, Bitboard opponent) {

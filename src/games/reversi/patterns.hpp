@@ -45,6 +45,13 @@ int canonical_index(int kind, int index);
 using PatternIndices = std::array<std::uint32_t, kPatternInstances>;
 PatternIndices pattern_readings(Bitboard player, Bitboard opponent);
 PatternIndices pattern_indices(Bitboard player, Bitboard opponent);
+// The same readings disc by disc, with no special instructions: what pattern_readings does on
+// CPUs without BMI2's pext, and its reference in the tests.
+PatternIndices pattern_readings_by_disc(Bitboard player, Bitboard opponent);
+
+// The board's eight images under the symmetries of transform_board (index = symmetry), by bit
+// operations.
+std::array<Bitboard, 8> symmetric_images(Bitboard board);
 
 // The eight symmetries of the board, as maps of squares (0 is the identity).
 int transform_square(int symmetry, int square);
