@@ -44,6 +44,19 @@ concept SearchableGame = requires(typename G::Position& pos, const typename G::P
     { G::unpack(packed) } -> std::same_as<typename G::Move>;
 };
 
+// Optional: a game whose evaluation learns anyway whether the game is over (Othello counts both
+// sides' moves) answers the horizon in one call, G::leaf_value(pos, eval, ply) -> LeafValue:
+// the exact score of a finished game, or the evaluation.
+struct LeafValue {
+    Score score;
+    bool exact;  // the game is over: score is terminal_score, not an evaluation
+};
+template <class G>
+concept HasLeafValue = requires(const typename G::Position& pos, const typename G::Evaluator& eval,
+                                int ply) {
+    { G::leaf_value(pos, eval, ply) } -> std::same_as<LeafValue>;
+};
+
 // Optional: a game may settle nodes with its own exact solver, e.g. Othello's endgame solver
 // when few squares are empty, or Gomoku's threat-space search when a side has a forced win.
 // The game names a Solver type; each search thread owns one, built on the shared table, the

@@ -93,6 +93,18 @@ constexpr bool solves_at_horizon() {
     }
 }
 
+// The shallowest remaining depth at which a node probes and feeds the transposition table
+// (G::kMinTableDepth; default 1, every interior node). Where a node's subtree is a handful of
+// evaluations, searching it again costs less than the table's cache miss.
+template <class G>
+constexpr int min_table_depth() {
+    if constexpr (requires { G::kMinTableDepth; }) {
+        return G::kMinTableDepth;
+    } else {
+        return 1;
+    }
+}
+
 template <class G>
 constexpr Score score_to_table(Score score, int ply) {
     if constexpr (scores_by_distance<G>()) {
@@ -289,6 +301,12 @@ class Searcher {
         if (stopped_) return 0;
 
         if (depth <= 0 || ply >= kMaxPly - 1) {
+            if constexpr (HasLeafValue<G>) {
+                static_assert(!solves_at_horizon<G>(), "leaf_value leaves no room for a solver");
+                const LeafValue leaf = G::leaf_value(pos_, eval_, ply);
+                if (!leaf.exact) ++horizon_evals_;
+                return leaf.score;
+            }
             if (G::is_game_over(pos_)) return G::terminal_score(pos_, ply);
             if constexpr (LeafSolver<G> && solves_at_horizon<G>()) {
                 // A threat the static evaluation cannot see (a forced win by fours) is settled
@@ -305,8 +323,9 @@ class Searcher {
         const bool pv_node = beta - alpha > 1;
         const std::uint64_t key = G::hash(pos_);
         const std::uint64_t horizon_at_entry = horizon_evals_;
+        const bool use_table = depth >= min_table_depth<G>();
         std::uint16_t tt_move = 0;
-        if (const auto hit = tt_.probe(key)) {
+        if (const auto hit = use_table ? tt_.probe(key) : std::nullopt) {
             tt_move = hit->move;
             const Score stored = score_from_table<G>(hit->score, ply);
             if (!pv_node && hit->depth >= depth &&
@@ -408,7 +427,9 @@ class Searcher {
         const int stored_depth = horizon_evals_ == horizon_at_entry
                                      ? TranspositionTable::exhaustive_depth(depth)
                                      : depth;
-        tt_.store(key, G::pack(best_move), score_to_table<G>(best, ply), stored_depth, bound);
+        if (use_table) {
+            tt_.store(key, G::pack(best_move), score_to_table<G>(best, ply), stored_depth, bound);
+        }
         return best;
     }
 

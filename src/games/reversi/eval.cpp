@@ -43,6 +43,13 @@ const PatternWeights* trained_weights() {
 }  // namespace
 
 int evaluate(const Position& pos, EvalKind kind) {
+    if (kind == EvalKind::discs || kind == EvalKind::corner_edge) return evaluate(pos, kind, 0, 0);
+    return evaluate(pos, kind, legal_moves(pos.player, pos.opponent),
+                    legal_moves(pos.opponent, pos.player));
+}
+
+int evaluate(const Position& pos, EvalKind kind, Bitboard my_moves_board,
+             Bitboard your_moves_board) {
     const Bitboard me = pos.player;
     const Bitboard you = pos.opponent;
     switch (kind) {
@@ -51,17 +58,17 @@ int evaluate(const Position& pos, EvalKind kind) {
         case EvalKind::corner_edge:
             return 100 * (corner_edge_weight(me) - corner_edge_weight(you));
         case EvalKind::corner_edge_mobility: {
-            const int mobility = popcount(legal_moves(me, you)) - popcount(legal_moves(you, me));
+            const int mobility = popcount(my_moves_board) - popcount(your_moves_board);
             return 100 * (corner_edge_weight(me) - corner_edge_weight(you)) + 150 * mobility;
         }
         case EvalKind::patterns:
             if (const PatternWeights* weights = trained_weights()) {
-                return pattern_evaluate(*weights, me, you);
+                return pattern_evaluate(*weights, me, you, my_moves_board, your_moves_board);
             }
             [[fallthrough]];
         case EvalKind::stability_mobility: {
-            const int my_moves = popcount(legal_moves(me, you));
-            const int your_moves = popcount(legal_moves(you, me));
+            const int my_moves = popcount(my_moves_board);
+            const int your_moves = popcount(your_moves_board);
             const Bitboard empty = pos.empty();
             const int potential =
                 popcount(neighbours(you) & empty) - popcount(neighbours(me) & empty);

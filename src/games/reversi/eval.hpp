@@ -18,6 +18,8 @@ enum class EvalKind : std::uint8_t {
 };
 
 int evaluate(const Position& pos, EvalKind kind);
+// The same, given both sides' legal moves (the search's leaves have them).
+int evaluate(const Position& pos, EvalKind kind, Bitboard player_moves, Bitboard opponent_moves);
 
 // Move-ordering score, higher first: square priority (corners first, X-squares last) and, when
 // enough depth remains to pay for it, fewest replies for the opponent (fastest-first).

@@ -17,6 +17,7 @@
 #include "games/reversi/eval.hpp"
 #include "games/reversi/notation.hpp"
 #include "games/reversi/position.hpp"
+#include "search/game_concept.hpp"
 #include "search/move_choice.hpp"
 #include "search/move_list.hpp"
 #include "search/score.hpp"
@@ -85,6 +86,16 @@ struct ReversiGame {
     static search::Score evaluate(const Position& pos, const Evaluator& eval) {
         return reversi::evaluate(pos, eval.kind);
     }
+    // The horizon: the evaluations count both sides' moves, which tell whether the game is over.
+    static search::LeafValue leaf_value(const Position& pos, const Evaluator& eval, int ply) {
+        const Bitboard mine = legal_moves(pos.player, pos.opponent);
+        const Bitboard theirs = legal_moves(pos.opponent, pos.player);
+        if ((mine | theirs) == 0) return {terminal_score(pos, ply), true};
+        return {reversi::evaluate(pos, eval.kind, mine, theirs), false};
+    }
+    // A node one ply from the horizon costs a few evaluations: less than a table lookup's
+    // cache miss, and the table keeps more of the deeper results.
+    static constexpr int kMinTableDepth = 2;
     static int order_score(const Position& pos, Move move, int depth) {
         return move_order_score(pos, move, depth);
     }

@@ -137,11 +137,16 @@ Result<PatternWeights> PatternWeights::parse(std::span<const std::uint8_t> bytes
 }
 
 std::array<int, kScalarFeatures> scalar_features(Bitboard player, Bitboard opponent) {
+    return scalar_features(player, opponent, legal_moves(player, opponent),
+                           legal_moves(opponent, player));
+}
+
+std::array<int, kScalarFeatures> scalar_features(Bitboard player, Bitboard opponent,
+                                                 Bitboard player_moves, Bitboard opponent_moves) {
     const Bitboard empty = ~(player | opponent);
     std::array<int, kScalarFeatures> scalars{};
     scalars[kBias] = 1;
-    scalars[kMobility] =
-        popcount(legal_moves(player, opponent)) - popcount(legal_moves(opponent, player));
+    scalars[kMobility] = popcount(player_moves) - popcount(opponent_moves);
     scalars[kPotentialMobility] =
         popcount(neighbours(opponent) & empty) - popcount(neighbours(player) & empty);
     return scalars;
@@ -156,6 +161,12 @@ PositionFeatures position_features(Bitboard player, Bitboard opponent) {
 }
 
 int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard opponent) {
+    return pattern_evaluate(weights, player, opponent, legal_moves(player, opponent),
+                            legal_moves(opponent, player));
+}
+
+int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard opponent,
+                     Bitboard player_moves, Bitboard opponent_moves) {
     const auto& offsets = PatternWeights::instance_offsets();
     const std::int16_t* w = weights.phase(phase_of(popcount(~(player | opponent))));
     // Readings as they are: symmetrise() gave every reading its canonical weight.
@@ -164,7 +175,7 @@ int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard op
     for (int i = 0; i < kPatternInstances; ++i)
         sum += w[offsets[i] + static_cast<int>(readings[i])];
     const std::int16_t* scalar = w + PatternWeights::phase_size() - kScalarFeatures;
-    const auto scalars = scalar_features(player, opponent);
+    const auto scalars = scalar_features(player, opponent, player_moves, opponent_moves);
     for (int s = 0; s < kScalarFeatures; ++s) sum += scalar[s] * scalars[s];
     return sum * 100 / kWeightScale;
 }

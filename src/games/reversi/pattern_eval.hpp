@@ -61,8 +61,11 @@ class PatternWeights {
 // The weights built into the binary; nullptr when it was built without any.
 const PatternWeights* builtin_weights();
 
-// The whole-board features, the same for the evaluation and the training.
+// The whole-board features, the same for the evaluation and the training; the second form
+// takes both sides' legal moves when the caller has them.
 std::array<int, kScalarFeatures> scalar_features(Bitboard player, Bitboard opponent);
+std::array<int, kScalarFeatures> scalar_features(Bitboard player, Bitboard opponent,
+                                                 Bitboard player_moves, Bitboard opponent_moves);
 
 // The features of a position, as the training sees them.
 struct PositionFeatures {
@@ -74,5 +77,7 @@ PositionFeatures position_features(Bitboard player, Bitboard opponent);
 
 // The evaluation in hundredths of a disc, for the side to move.
 int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard opponent);
+int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard opponent,
+                     Bitboard player_moves, Bitboard opponent_moves);
 
 }  // namespace sente::reversi
