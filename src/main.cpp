@@ -22,6 +22,7 @@
 #include "terminal/play.hpp"
 #include "tools/bench.hpp"
 #include "tools/book.hpp"
+#include "tools/probcut_stats.hpp"
 #include "tools/solve.hpp"
 #include "tools/train.hpp"
 
@@ -371,14 +372,81 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(0, 24))
         ->capture_default_str();
     selfplay->add_option("--seed", selfplay_options.seed)->capture_default_str();
+    sente::tools::WthorOptions wthor_options;
+    CLI::App* wthor = train->add_subcommand(
+        "wthor",
+        "write the positions of WTHOR tournament games with their values (the game's "
+        "theoretical score from 24 empties, exact values from the solver near the end)");
+    wthor->add_option("inputs", wthor_options.inputs, "WTHOR game files (WTH_YYYY.wtb)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    wthor->add_option("-o,--output", wthor_options.output, "file to write")->required();
+    wthor->add_option("--holdout", wthor_options.holdout_output,
+                      "write the positions of every --holdout-every-th game here instead");
+    wthor->add_option("--holdout-every", wthor_options.holdout_every)
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    wthor
+        ->add_option("--solve-empties", wthor_options.solve_empties,
+                     "positions with at most this many empty squares are solved exactly")
+        ->check(CLI::Range(0, 22))
+        ->capture_default_str();
+    wthor->add_option("--shard-index", wthor_options.shard_index, "this job's share, 1..count")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    wthor->add_option("--shard-count", wthor_options.shard_count, "jobs sharing the games")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    wthor
+        ->add_option("--check-every", wthor_options.check_every,
+                     "solve the theoretical position of every Nth game to check its score")
+        ->check(CLI::Range(0, 1000000))
+        ->capture_default_str();
+    sente::tools::ProbCutStatsOptions probcut_options;
+    CLI::App* probcut = train->add_subcommand(
+        "probcut",
+        "search sample positions to every depth, for the midgame's Multi-ProbCut "
+        "(scripts/probcut-fit reads the file)");
+    probcut->add_option("inputs", probcut_options.inputs, "labelled position files")
+        ->required()
+        ->check(CLI::ExistingFile);
+    probcut->add_option("-o,--output", probcut_options.output, "file to write")->required();
+    probcut->add_option("--depth", probcut_options.max_depth, "deepest search")
+        ->check(CLI::Range(1, 30))
+        ->capture_default_str();
+    probcut->add_option("--positions", probcut_options.positions, "positions to sample")
+        ->check(CLI::Range(1, 10000000))
+        ->capture_default_str();
+    probcut->add_option("--min-empties", probcut_options.min_empties)
+        ->check(CLI::Range(1, 60))
+        ->capture_default_str();
+    probcut->add_option("--max-empties", probcut_options.max_empties)
+        ->check(CLI::Range(1, 60))
+        ->capture_default_str();
+    probcut->add_option("--seed", probcut_options.seed)->capture_default_str();
     CLI::App* fit = train->add_subcommand(
         "fit", "fit the weights to labelled positions and write the weights file");
     fit->add_option("inputs", fit_options.inputs, "files written by selfplay")->required();
     fit->add_option("-o,--output", fit_options.output, "weights file to write")->required();
+    fit->add_option("--validation", fit_options.validation,
+                    "held-out positions to stop on and report (default: every tenth input)")
+        ->check(CLI::ExistingFile);
+    fit->add_option("--phases", fit_options.phases, "game phases (bands of empties)")
+        ->check(CLI::IsMember({1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60}))
+        ->capture_default_str();
     fit->add_option("--epochs", fit_options.epochs)->capture_default_str();
     fit->add_option("--regularisation", fit_options.regularisation)->capture_default_str();
     fit->add_flag("!--independent-phases", fit_options.chain_phases,
                   "regularise every phase towards zero instead of the next phase's weights");
+
+    sente::tools::ErrorOptions error_options;
+    CLI::App* error = train->add_subcommand(
+        "error", "the evaluation's error against labelled positions, per band of empties");
+    error->add_option("inputs", error_options.inputs, "labelled position files")
+        ->required()
+        ->check(CLI::ExistingFile);
+    error->add_option("--weights", error_options.weights, "weights file (default: built-in)")
+        ->check(CLI::ExistingFile);
 
     sente::tools::BookBuildOptions book_build_options;
     sente::tools::BookShowOptions book_show_options;
@@ -423,7 +491,16 @@ int main(int argc, char** argv) {
     if (*book_show) return sente::tools::show_book(book_show_options, std::cout, std::cerr);
 
     if (*selfplay) return sente::tools::self_play(selfplay_options, std::cout, std::cerr);
+    if (*wthor) {
+        if (wthor_options.shard_index > wthor_options.shard_count) {
+            std::cerr << "sente train wthor: --shard-index beyond --shard-count\n";
+            return 2;
+        }
+        return sente::tools::wthor_positions(wthor_options, std::cout, std::cerr);
+    }
+    if (*probcut) return sente::tools::probcut_stats(probcut_options, std::cout, std::cerr);
     if (*fit) return sente::tools::fit(fit_options, std::cout, std::cerr);
+    if (*error) return sente::tools::evaluation_error(error_options, std::cout, std::cerr);
 
     if (*solve) {
         if (solve_options.file.empty() == solve_options.position.empty()) {

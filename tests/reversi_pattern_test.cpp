@@ -153,9 +153,16 @@ TEST_CASE("the features, and so the evaluation, are the same in all eight symmet
 TEST_CASE("the evaluation adds the weights of its phase") {
     r::PatternWeights weights;
     const r::Position start = r::start_position();
-    const int phase = r::phase_of(60);
+    const int phase = weights.phase_of(60);
     CHECK(phase == 0);
-    const int bias = r::PatternWeights::phase_size() - r::kScalarFeatures + r::kBias;
+    CHECK(weights.phase_of(61 - 60 / weights.phases()) == 0);
+    CHECK(weights.phase_of(60 - 60 / weights.phases()) == 1);
+    CHECK(weights.phase_of(0) == weights.phases() - 1);
+    for (int p = 0; p < weights.phases(); ++p) {
+        CHECK(weights.phase_of(weights.fewest_empties(p)) == p);
+        CHECK(weights.phase_of(weights.most_empties(p)) == p);
+    }
+    const int bias = r::PatternWeights::patterns_size() + r::kBias;
     weights.phase(phase)[bias] = 3 * r::kWeightScale;  // three discs for the side to move
     CHECK(r::pattern_evaluate(weights, start.player, start.opponent) == 300);
     // The empty edge reading (index 0) appears four times.
@@ -167,7 +174,7 @@ TEST_CASE("the evaluation adds the weights of its phase") {
 }
 
 TEST_CASE("the weights file reads back what was written, and refuses damaged files") {
-    r::PatternWeights weights;
+    r::PatternWeights weights(12, 3);  // as many phases and scalars as version 1 had
     std::mt19937 rng(9);
     auto all = weights.all();
     for (std::size_t i = 0; i < all.size(); i += 1 + rng() % 50) {
@@ -178,7 +185,16 @@ TEST_CASE("the weights file reads back what was written, and refuses damaged fil
     CHECK(bytes.size() < all.size() * 2 / 4);  // the zero runs are short
     auto read = r::PatternWeights::parse(bytes);
     REQUIRE(read);
+    CHECK(read->phases() == 12);
+    CHECK(read->scalars() == 3);
     CHECK(std::equal(all.begin(), all.end(), read->all().begin(), read->all().end()));
+    // Version 1 had no scalar count in its header (three scalars, twelve phases).
+    std::vector<std::uint8_t> version1(bytes.begin(), bytes.begin() + 12);  // to the phases
+    version1[4] = 1;
+    version1.insert(version1.end(), bytes.begin() + 16, bytes.end());  // the phase size on
+    auto read1 = r::PatternWeights::parse(version1);
+    REQUIRE(read1);
+    CHECK(std::equal(all.begin(), all.end(), read1->all().begin(), read1->all().end()));
 
     CHECK_FALSE(r::PatternWeights::parse({}));
     std::vector<std::uint8_t> damaged = bytes;

@@ -121,9 +121,11 @@ TEST_CASE("the strong levels play self-play games only with a depth") {
 }
 
 TEST_CASE("a phase without positions inherits the next phase's weights, unless independent") {
-    // Positions of the last phase only (at most 5 empty squares), from a little self-play.
+    // Positions of the last phase only, from a little self-play.
+    const r::PatternWeights shape;
+    const int last = shape.phases() - 1;
     sente::tools::SelfPlayOptions play;
-    play.games = 10;
+    play.games = 40;
     play.level = 2;
     play.solve_empties = 5;
     play.output = "train_test_late.txt";
@@ -132,7 +134,8 @@ TEST_CASE("a phase without positions inherits the next phase's weights, unless i
     {
         std::ofstream late("train_test_late_only.txt");
         for (const auto& [pos, label] : read_samples(play.output)) {
-            if (pos.empty_count() <= 5) late << r::format_position(pos) << ' ' << label << '\n';
+            if (shape.phase_of(pos.empty_count()) == last)
+                late << r::format_position(pos) << ' ' << label << '\n';
         }
     }
     auto fitted = [&](bool chain) {
@@ -144,20 +147,18 @@ TEST_CASE("a phase without positions inherits the next phase's weights, unless i
         REQUIRE(sente::tools::fit(fit, out, err) == 0);
         return read_weights(fit.output);
     };
-    const int size = r::PatternWeights::phase_size();
+    const int size = shape.phase_size();
     auto nonzero = [&](const r::PatternWeights& w, int phase) {
         return std::count_if(w.phase(phase), w.phase(phase) + size,
                              [](std::int16_t x) { return x != 0; });
     };
     const r::PatternWeights chained = fitted(true);
-    CHECK(nonzero(chained, r::kPhases - 1) > 100);
-    for (int phase = 0; phase < r::kPhases - 1; ++phase) {
-        CHECK(std::equal(chained.phase(phase), chained.phase(phase) + size,
-                         chained.phase(r::kPhases - 1)));
+    CHECK(nonzero(chained, last) > 100);
+    for (int phase = 0; phase < last; ++phase) {
+        CHECK(std::equal(chained.phase(phase), chained.phase(phase) + size, chained.phase(last)));
     }
     const r::PatternWeights independent = fitted(false);
-    CHECK(std::equal(independent.phase(r::kPhases - 1), independent.phase(r::kPhases - 1) + size,
-                     chained.phase(r::kPhases - 1)));
+    CHECK(std::equal(independent.phase(last), independent.phase(last) + size, chained.phase(last)));
     CHECK(nonzero(independent, 0) == 0);
     std::remove(play.output.c_str());
     std::remove("train_test_late_only.txt");

@@ -57,6 +57,23 @@ concept HasLeafValue = requires(const typename G::Position& pos, const typename 
     { G::leaf_value(pos, eval, ply) } -> std::same_as<LeafValue>;
 };
 
+// Optional: Multi-ProbCut (M. Buro, 1997). A game whose deep search values follow shallower ones
+// closely names, for a node of the null-window search, a shallower depth and a margin:
+// G::probcut(pos, eval, depth) -> std::optional<ProbCut>. The search then first searches the
+// node to that depth with a window shifted by the margin; if even the shifted bound holds, the
+// deep value is taken to lie beyond the window too and the node is cut without the deep search.
+// The margin is the tolerated error of the shallow value (a multiple of its standard deviation
+// against the deep one), so the game decides how selective the search is.
+struct ProbCut {
+    int depth;
+    Score margin;
+};
+template <class G>
+concept HasProbCut = requires(const typename G::Position& pos, const typename G::Evaluator& eval,
+                              int depth) {
+    { G::probcut(pos, eval, depth) } -> std::same_as<std::optional<ProbCut>>;
+};
+
 // Optional: a game may settle nodes with its own exact solver, e.g. Othello's endgame solver
 // when few squares are empty, or Gomoku's threat-space search when a side has a forced win.
 // The game names a Solver type; each search thread owns one, built on the shared table, the

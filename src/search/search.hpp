@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -354,6 +355,15 @@ class Searcher {
             }
         }
 
+        if constexpr (HasProbCut<G>) {
+            if (!pv_node && !is_proven_win(beta) && !is_proven_loss(alpha)) {
+                if (const auto cut = G::probcut(pos_, eval_, depth)) {
+                    if (const auto bound = probcut(*cut, ply, alpha, beta)) return *bound;
+                    if (stopped_) return 0;
+                }
+            }
+        }
+
         MoveList moves;
         G::generate_moves(pos_, moves);
         if (moves.empty()) return G::terminal_score(pos_, ply);
@@ -431,6 +441,21 @@ class Searcher {
             tt_.store(key, G::pack(best_move), score_to_table<G>(best, ply), stored_depth, bound);
         }
         return best;
+    }
+
+    // The cut of Multi-ProbCut (HasProbCut): beta (or alpha) when the shallow search puts this
+    // null-window node beyond the window by the margin, else nothing.
+    std::optional<Score> probcut(const ProbCut& cut, int ply, Score alpha, Score beta) {
+        const Score high = beta + cut.margin;
+        if (high < kWinThreshold && negamax(cut.depth, ply, high - 1, high) >= high) {
+            return stopped_ ? std::nullopt : std::optional<Score>(beta);
+        }
+        if (stopped_) return std::nullopt;
+        const Score low = alpha - cut.margin;
+        if (low > -kWinThreshold && negamax(cut.depth, ply, low, low + 1) <= low) {
+            return stopped_ ? std::nullopt : std::optional<Score>(alpha);
+        }
+        return std::nullopt;
     }
 
     void score_moves(MoveList& moves, std::uint16_t tt_move, int depth, int ply) {

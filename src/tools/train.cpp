@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <iterator>
+#include <optional>
 #include <ostream>
 #include <random>
 #include <sstream>
@@ -15,6 +17,7 @@
 #include "games/reversi/notation.hpp"
 #include "games/reversi/pattern_eval.hpp"
 #include "sente/session.hpp"
+#include "tools/wthor.hpp"
 
 namespace sente::tools {
 
@@ -26,6 +29,7 @@ struct Sample {
     Position position;
     int label = 0;  // exact final disc difference for the side to move
 };
+constexpr int kNoLabel = 1000;
 
 int exact_value(const Position& pos, search::TranspositionTable& tt) {
     const std::atomic<bool> stop{false};
@@ -107,69 +111,204 @@ int self_play(const SelfPlayOptions& options, std::ostream& out, std::ostream& e
     return 0;
 }
 
+int wthor_positions(const WthorOptions& options, std::ostream& out, std::ostream& err) {
+    std::ofstream file(options.output);
+    std::ofstream holdout;
+    if (!options.holdout_output.empty()) holdout.open(options.holdout_output);
+    if (!file || (!options.holdout_output.empty() && !holdout)) {
+        err << "sente train wthor: cannot write the output files\n";
+        return 2;
+    }
+    search::TranspositionTable tt;
+    tt.resize(64);
+    std::size_t games = 0, skipped = 0, written = 0, held_out = 0, checked = 0, disagreed = 0;
+    std::size_t index = 0;  // over all files, for the shards and the held-out games
+    const auto start = std::chrono::steady_clock::now();
+    for (const std::string& path : options.inputs) {
+        const auto read = read_wthor(path);
+        if (!read) {
+            err << fmt::format("sente train wthor: {}\n", read.error().message);
+            return 2;
+        }
+        for (const WthorGame& game : *read) {
+            const std::size_t number = index++;
+            if (static_cast<int>(number % static_cast<std::size_t>(options.shard_count)) !=
+                options.shard_index - 1)
+                continue;
+            const auto positions = replay(game);
+            if (!positions) {
+                ++skipped;
+                continue;
+            }
+            const Position& last = positions->back();
+            const bool over = reversi::is_game_over(last);
+            // The game's value for black from `theoretical_empties` on, if it got there; a game
+            // over sooner (a wipe-out) is worth its final score.
+            std::optional<int> black_value;
+            for (const Position& pos : *positions) {
+                if (pos.empty_count() == game.theoretical_empties) {
+                    black_value = 2 * game.black_theoretical_discs - 64;
+                    if (options.check_every > 0 && number % options.check_every == 0) {
+                        const int exact = exact_value(pos, tt);
+                        ++checked;
+                        if ((pos.side == Color::black ? exact : -exact) != *black_value) {
+                            ++disagreed;
+                            err << fmt::format("{}: game {}: theoretical {} but solved {}\n", path,
+                                               number + 1, *black_value,
+                                               pos.side == Color::black ? exact : -exact);
+                        }
+                    }
+                }
+            }
+            if (!black_value && over) {
+                const int final_value = reversi::final_disc_difference(last);
+                black_value = last.side == Color::black ? final_value : -final_value;
+            }
+            if (!black_value) {
+                ++skipped;
+                continue;
+            }
+            std::vector<Sample> samples;
+            std::optional<int> black_solved;  // the first solved position's value, for black
+            for (const Position& pos : *positions) {
+                if (reversi::is_game_over(pos)) break;
+                const int empties = pos.empty_count();
+                const int sign = pos.side == Color::black ? 1 : -1;
+                if (empties <= options.solve_empties) {
+                    const int value = exact_value(pos, tt);
+                    if (!black_solved) black_solved = sign * value;
+                    samples.push_back({pos, value});
+                } else if (empties >= game.theoretical_empties) {
+                    samples.push_back({pos, sign * *black_value});
+                } else {
+                    samples.push_back({pos, kNoLabel});  // labelled below
+                }
+            }
+            // Between the theoretical position and the first solved one: the value the game
+            // reached when it was solved, or its final score if it stopped before.
+            std::optional<int> black_later = black_solved;
+            if (!black_later && over) {
+                const int final_value = reversi::final_disc_difference(last);
+                black_later = last.side == Color::black ? final_value : -final_value;
+            }
+            const bool hold_out = options.holdout_every > 0 &&
+                                  number % options.holdout_every == 0 && holdout.is_open();
+            std::ofstream& to = hold_out ? holdout : file;
+            for (Sample& sample : samples) {
+                if (sample.label == kNoLabel) {
+                    if (!black_later) continue;
+                    sample.label =
+                        sample.position.side == Color::black ? *black_later : -*black_later;
+                }
+                to << reversi::format_position(sample.position) << ' ' << sample.label << '\n';
+                ++(hold_out ? held_out : written);
+            }
+            if (++games % 2000 == 0) {
+                const double seconds =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                err << fmt::format("{} games, {} positions, {:.0f} s\n", games, written + held_out,
+                                   seconds);
+            }
+        }
+    }
+    out << fmt::format(
+        "{} games ({} skipped: illegal or unfinished), {} positions to {}, {} held out\n", games,
+        skipped, written, options.output, held_out);
+    if (options.check_every > 0) {
+        out << fmt::format("theoretical scores checked by the solver: {} games, {} disagree\n",
+                           checked, disagreed);
+    }
+    return 0;
+}
+
 namespace {
 
 struct Example {
     std::uint32_t offsets[reversi::kPatternInstances];  // weight index inside the phase
     std::int8_t scalars[reversi::kScalarFeatures];
+    std::int8_t empties;
     float label;
     bool validation;
 };
+
+// Reads labelled positions ("BOARD SIDE LABEL" lines) into examples; false (with a message) on
+// a file that cannot be read or a line that does not parse.
+bool read_examples(const std::string& path, bool validation, std::vector<Example>& examples,
+                   std::ostream& err) {
+    using namespace reversi;
+    std::ifstream file(path);
+    if (!file) {
+        err << fmt::format("sente train: cannot read {}\n", path);
+        return false;
+    }
+    const auto& instance_offsets = PatternWeights::instance_offsets();
+    std::string line;
+    for (int number = 1; std::getline(file, line); ++number) {
+        if (line.empty()) continue;
+        std::istringstream fields(line);
+        std::string board, side, rest;
+        int label = 0;
+        auto pos =
+            (fields >> board >> side >> label) && !(fields >> rest)
+                ? parse_position(board + " " + side)
+                : Result<Position>(make_error(ErrorCode::syntax_error, "not BOARD SIDE LABEL"));
+        if (!pos) {
+            err << fmt::format("sente train: {}:{}: {}\n", path, number, pos.error().message);
+            return false;
+        }
+        const PositionFeatures f = position_features(pos->player, pos->opponent);
+        Example e{};
+        for (int i = 0; i < kPatternInstances; ++i) {
+            e.offsets[i] = static_cast<std::uint32_t>(instance_offsets[i]) + f.patterns[i];
+        }
+        for (int s = 0; s < kScalarFeatures; ++s) {
+            e.scalars[s] = static_cast<std::int8_t>(std::clamp(f.scalars[s], -127, 127));
+        }
+        e.empties = static_cast<std::int8_t>(f.empties);
+        e.label = static_cast<float>(label);
+        e.validation = validation;
+        examples.push_back(e);
+    }
+    return true;
+}
 
 }  // namespace
 
 int fit(const FitOptions& options, std::ostream& out, std::ostream& err) {
     using namespace reversi;
-    const int phase_size = PatternWeights::phase_size();
-    const int scalar_base = phase_size - kScalarFeatures;
-    std::array<std::vector<Example>, kPhases> phases;
-    const auto& instance_offsets = PatternWeights::instance_offsets();
-    std::size_t count = 0;
-    for (const std::string& path : options.inputs) {
-        std::ifstream file(path);
-        if (!file) {
-            err << fmt::format("sente train: cannot read {}\n", path);
-            return 2;
+    PatternWeights result(options.phases, kScalarFeatures);
+    const int phase_size = result.phase_size();
+    const int scalar_base = PatternWeights::patterns_size();
+    std::vector<std::vector<Example>> phases(static_cast<std::size_t>(result.phases()));
+    std::size_t count = 0, validation_count = 0;
+    {
+        std::vector<Example> examples;
+        for (const std::string& path : options.inputs) {
+            if (!read_examples(path, false, examples, err)) return 2;
         }
-        std::string line;
-        for (int number = 1; std::getline(file, line); ++number) {
-            if (line.empty()) continue;
-            std::istringstream fields(line);
-            std::string board, side, rest;
-            int label = 0;
-            auto pos =
-                (fields >> board >> side >> label) && !(fields >> rest)
-                    ? parse_position(board + " " + side)
-                    : Result<Position>(make_error(ErrorCode::syntax_error, "not BOARD SIDE LABEL"));
-            if (!pos) {
-                err << fmt::format("sente train: {}:{}: {}\n", path, number, pos.error().message);
-                return 2;
-            }
-            const PositionFeatures f = position_features(pos->player, pos->opponent);
-            Example e{};
-            for (int i = 0; i < kPatternInstances; ++i) {
-                e.offsets[i] = static_cast<std::uint32_t>(instance_offsets[i]) + f.patterns[i];
-            }
-            for (int s = 0; s < kScalarFeatures; ++s) {
-                e.scalars[s] = static_cast<std::int8_t>(std::clamp(f.scalars[s], -127, 127));
-            }
-            e.label = static_cast<float>(label);
-            e.validation = count % 10 == 9;  // a fixed tenth held out
-            phases[f.phase].push_back(e);
+        if (options.validation.empty()) {
+            // A fixed tenth held out.
+            for (std::size_t i = 9; i < examples.size(); i += 10) examples[i].validation = true;
+        }
+        for (const std::string& path : options.validation) {
+            if (!read_examples(path, true, examples, err)) return 2;
+        }
+        for (const Example& e : examples) {
+            phases[static_cast<std::size_t>(result.phase_of(e.empties))].push_back(e);
             ++count;
+            validation_count += e.validation;
         }
     }
-    out << fmt::format("{} positions\n", count);
+    out << fmt::format("{} positions, {} of them for validation\n", count, validation_count);
 
-    PatternWeights result;
     out << "| phase | empties | positions | train RMSE | validation RMSE | epochs |\n"
            "|---|---|---|---|---|---|\n";
     // The last phase first: each earlier phase starts from and is regularised towards the
     // weights of the phase after it (chain_phases), the last one towards zero.
     std::vector<float> prior(static_cast<std::size_t>(phase_size), 0.0f);
-    std::vector<std::string> rows(kPhases);
-    for (int p = kPhases - 1; p >= 0; --p) {
-        const std::vector<Example>& examples = phases[p];
+    std::vector<std::string> rows(static_cast<std::size_t>(result.phases()));
+    for (int p = result.phases() - 1; p >= 0; --p) {
+        const std::vector<Example>& examples = phases[static_cast<std::size_t>(p)];
         std::vector<float> w = prior;
         std::vector<float> occurrences(w.size(), 0.0f);
         for (const Example& e : examples) {
@@ -232,10 +371,9 @@ int fit(const FitOptions& options, std::ostream& out, std::ostream& err) {
             stored[i] = static_cast<std::int16_t>(
                 std::clamp(std::lround(w[i] * kWeightScale), -32767L, 32767L));
         }
-        const int fewest_empties = p == kPhases - 1 ? 0 : 56 - 5 * p;  // phase_of()'s ranges
-        rows[static_cast<std::size_t>(p)] =
-            fmt::format("| {} | {}-{} | {} | {:.2f} | {:.2f} | {} |\n", p, fewest_empties,
-                        60 - 5 * p, examples.size(), rmse(false), best_validation, best_epoch);
+        rows[static_cast<std::size_t>(p)] = fmt::format(
+            "| {} | {}-{} | {} | {:.2f} | {:.2f} | {} |\n", p, result.fewest_empties(p),
+            result.most_empties(p), examples.size(), rmse(false), best_validation, best_epoch);
         err << rows[static_cast<std::size_t>(p)];
     }
     for (const std::string& row : rows) out << row;
@@ -248,6 +386,64 @@ int fit(const FitOptions& options, std::ostream& out, std::ostream& err) {
         return 2;
     }
     out << fmt::format("weights written to {} ({} bytes)\n", options.output, bytes.size());
+    return 0;
+}
+
+int evaluation_error(const ErrorOptions& options, std::ostream& out, std::ostream& err) {
+    using namespace reversi;
+    std::optional<PatternWeights> weights;
+    if (options.weights.empty()) {
+        if (const PatternWeights* builtin = builtin_weights()) weights = *builtin;
+    } else {
+        std::ifstream file(options.weights, std::ios::binary);
+        const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)),
+                                              std::istreambuf_iterator<char>());
+        auto parsed = PatternWeights::parse(bytes);
+        if (!parsed) {
+            err << fmt::format("sente train error: {}: {}\n", options.weights,
+                               parsed.error().message);
+            return 2;
+        }
+        weights = std::move(parsed).value();
+    }
+    if (!weights) {
+        err << "sente train error: this binary was built without weights\n";
+        return 2;
+    }
+    // Bands of five empties, as the README's tables have them: 56-60, 51-55, ..., 6-10, 0-5.
+    constexpr int kBands = 12;
+    const auto band_of = [](int empties) { return empties <= 5 ? kBands - 1 : (60 - empties) / 5; };
+    std::array<double, kBands> squares{};
+    std::array<std::size_t, kBands> counts{};
+    for (const std::string& path : options.inputs) {
+        std::ifstream file(path);
+        if (!file) {
+            err << fmt::format("sente train error: cannot read {}\n", path);
+            return 2;
+        }
+        std::string board, side;
+        int label = 0;
+        while (file >> board >> side >> label) {
+            const auto pos = parse_position(board + " " + side);
+            if (!pos) continue;
+            const double error =
+                label - pattern_evaluate(*weights, pos->player, pos->opponent) / 100.0;
+            const int band = band_of(pos->empty_count());
+            squares[static_cast<std::size_t>(band)] += error * error;
+            ++counts[static_cast<std::size_t>(band)];
+        }
+    }
+    out << "| empties | positions | RMSE (discs) |\n|---|---|---|\n";
+    for (int band = 0; band < kBands; ++band) {
+        const int most = 60 - 5 * band;
+        const int fewest = band == kBands - 1 ? 0 : most - 4;
+        const auto n = counts[static_cast<std::size_t>(band)];
+        out << fmt::format(
+            "| {}-{} | {} | {} |\n", fewest, most, n,
+            n ? fmt::format("{:.2f}", std::sqrt(squares[static_cast<std::size_t>(band)] /
+                                                static_cast<double>(n)))
+              : std::string("-"));
+    }
     return 0;
 }
 

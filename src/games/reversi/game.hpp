@@ -17,6 +17,7 @@
 #include "games/reversi/eval.hpp"
 #include "games/reversi/notation.hpp"
 #include "games/reversi/position.hpp"
+#include "games/reversi/probcut.hpp"
 #include "search/game_concept.hpp"
 #include "search/move_choice.hpp"
 #include "search/move_list.hpp"
@@ -32,6 +33,9 @@ struct Evaluator {
     // How many plies beyond the search depth the endgame solver may look: 0 solves only what
     // the search would reach anyway (just faster); the strong levels solve earlier.
     int solve_lookahead = 0;
+    // Multi-ProbCut's tolerance in tenths of the shallow search's standard error (probcut.hpp);
+    // 0: no selectivity, every node searched to its full depth.
+    int probcut_t = 0;
 };
 
 struct ReversiGame {
@@ -92,6 +96,12 @@ struct ReversiGame {
         const Bitboard theirs = legal_moves(pos.opponent, pos.player);
         if ((mine | theirs) == 0) return {terminal_score(pos, ply), true};
         return {reversi::evaluate(pos, eval.kind, mine, theirs), false};
+    }
+    // Multi-ProbCut in the midgame (probcut.hpp), for the levels that ask for it.
+    static std::optional<search::ProbCut> probcut(const Position& pos, const Evaluator& eval,
+                                                  int depth) {
+        if (eval.probcut_t == 0) return std::nullopt;
+        return midgame_probcut(pos.empty_count(), depth, eval.probcut_t);
     }
     // A node one ply from the horizon costs a few evaluations: less than a table lookup's
     // cache miss, and the table keeps more of the deeper results.

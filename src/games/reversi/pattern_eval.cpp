@@ -9,11 +9,13 @@ namespace sente::reversi {
 namespace {
 
 constexpr char kMagic[4] = {'S', 'N', 'T', 'W'};
-constexpr std::uint32_t kVersion = 1;
+// Version 1: 12 phases, then the size of a phase (the tables and the first three scalars).
+// Version 2: the phases, the scalars, then the size of a phase.
+constexpr std::uint32_t kVersion = 2;
 constexpr std::int16_t kZeroRun = -32768;  // followed by the run's length; no weight is this
 
-int compute_phase_size() {
-    int size = kScalarFeatures;
+int compute_patterns_size() {
+    int size = 0;
     for (const PatternKind& kind : pattern_kinds()) size += kind.table_size;
     return size;
 }
@@ -50,16 +52,18 @@ const std::array<int, kPatternInstances>& PatternWeights::instance_offsets() {
     return offsets;
 }
 
-int PatternWeights::phase_size() {
-    static const int size = compute_phase_size();
+int PatternWeights::patterns_size() {
+    static const int size = compute_patterns_size();
     return size;
 }
 
-PatternWeights::PatternWeights()
-    : weights_(static_cast<std::size_t>(kPhases) * static_cast<std::size_t>(phase_size()), 0) {}
+PatternWeights::PatternWeights(int phases, int scalars)
+    : phases_(phases),
+      scalars_(scalars),
+      weights_(static_cast<std::size_t>(phases) * static_cast<std::size_t>(phase_size()), 0) {}
 
 void PatternWeights::symmetrise() {
-    for (int p = 0; p < kPhases; ++p) {
+    for (int p = 0; p < phases_; ++p) {
         std::int16_t* w = phase(p);
         for (int kind = 0; kind < kPatternKinds; ++kind) {
             std::int16_t* table = w + kind_offset(kind);
@@ -73,11 +77,12 @@ void PatternWeights::symmetrise() {
 std::vector<std::uint8_t> PatternWeights::serialise() const {
     std::vector<std::uint8_t> out(kMagic, kMagic + 4);
     put32(out, kVersion);
-    put32(out, kPhases);
+    put32(out, static_cast<std::uint32_t>(phases_));
+    put32(out, static_cast<std::uint32_t>(scalars_));
     put32(out, static_cast<std::uint32_t>(phase_size()));
     // Only canonical readings carry weights in the file.
     std::vector<std::int16_t> canonical = weights_;
-    for (int p = 0; p < kPhases; ++p) {
+    for (int p = 0; p < phases_; ++p) {
         for (int kind = 0; kind < kPatternKinds; ++kind) {
             const std::size_t table =
                 static_cast<std::size_t>(p) * static_cast<std::size_t>(phase_size()) +
@@ -111,13 +116,19 @@ Result<PatternWeights> PatternWeights::parse(std::span<const std::uint8_t> bytes
         return v;
     };
     if (bytes.size() < 16 || std::memcmp(bytes.data(), kMagic, 4) != 0) return bad("not one");
-    if (get32(4) != kVersion) return bad("another version");
-    if (get32(8) != kPhases || get32(12) != static_cast<std::uint32_t>(phase_size())) {
+    const std::uint32_t version = get32(4);
+    if (version != 1 && version != kVersion) return bad("another version");
+    const std::size_t header = version == 1 ? 16 : 20;
+    if (bytes.size() < header) return bad("cut short");
+    const std::uint32_t phases = get32(8);
+    const std::uint32_t scalars = version == 1 ? 3 : get32(12);
+    if (phases == 0 || phases > 60 || 60 % phases != 0 || scalars > kScalarFeatures ||
+        get32(header - 4) != static_cast<std::uint32_t>(patterns_size()) + scalars) {
         return bad("made for other patterns or phases");
     }
-    PatternWeights weights;
+    PatternWeights weights(static_cast<int>(phases), static_cast<int>(scalars));
     std::size_t filled = 0;
-    for (std::size_t at = 16; at + 1 < bytes.size();) {
+    for (std::size_t at = header; at + 1 < bytes.size();) {
         const auto value = static_cast<std::int16_t>(bytes[at] | (bytes[at + 1] << 8));
         at += 2;
         if (value != kZeroRun) {
@@ -147,6 +158,8 @@ std::array<int, kScalarFeatures> scalar_features(Bitboard player, Bitboard oppon
     std::array<int, kScalarFeatures> scalars{};
     scalars[kBias] = 1;
     scalars[kMobility] = popcount(player_moves) - popcount(opponent_moves);
+    // Whether the side to move would play the last move if nobody passed.
+    scalars[kParity] = popcount(empty) & 1;
     scalars[kPotentialMobility] =
         popcount(neighbours(opponent) & empty) - popcount(neighbours(player) & empty);
     return scalars;
@@ -154,7 +167,7 @@ std::array<int, kScalarFeatures> scalar_features(Bitboard player, Bitboard oppon
 
 PositionFeatures position_features(Bitboard player, Bitboard opponent) {
     PositionFeatures f;
-    f.phase = phase_of(popcount(~(player | opponent)));
+    f.empties = popcount(~(player | opponent));
     f.patterns = pattern_indices(player, opponent);
     f.scalars = scalar_features(player, opponent);
     return f;
@@ -168,15 +181,15 @@ int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard op
 int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard opponent,
                      Bitboard player_moves, Bitboard opponent_moves) {
     const auto& offsets = PatternWeights::instance_offsets();
-    const std::int16_t* w = weights.phase(phase_of(popcount(~(player | opponent))));
+    const std::int16_t* w = weights.phase(weights.phase_of(popcount(~(player | opponent))));
     // Readings as they are: symmetrise() gave every reading its canonical weight.
     const PatternIndices readings = pattern_readings(player, opponent);
     int sum = 0;
     for (int i = 0; i < kPatternInstances; ++i)
         sum += w[offsets[i] + static_cast<int>(readings[i])];
-    const std::int16_t* scalar = w + PatternWeights::phase_size() - kScalarFeatures;
+    const std::int16_t* scalar = w + PatternWeights::patterns_size();
     const auto scalars = scalar_features(player, opponent, player_moves, opponent_moves);
-    for (int s = 0; s < kScalarFeatures; ++s) sum += scalar[s] * scalars[s];
+    for (int s = 0; s < weights.scalars(); ++s) sum += scalar[s] * scalars[s];
     return sum * 100 / kWeightScale;
 }
 

@@ -17,30 +17,44 @@ namespace sente::reversi {
 
 // Weights are stored in units of 1/kWeightScale disc.
 inline constexpr int kWeightScale = 64;
-inline constexpr int kPhases = 12;
+// Game phases are bands of empty squares of equal width (60 / phases); the weights file says how
+// many. Files of version 1 had 12 (five empties each).
+inline constexpr int kDefaultPhases = 30;
 
-// Whole-board features after the pattern tables of a phase.
-enum ScalarFeature { kBias, kMobility, kPotentialMobility, kScalarFeatures };
-
-constexpr int phase_of(int empties) {
-    const int phase = (60 - empties) / 5;
-    return phase < 0 ? 0 : phase >= kPhases ? kPhases - 1 : phase;
-}
+// Whole-board features after the pattern tables of a phase. A weights file may hold fewer than
+// the evaluation computes (version 1: the first three); the others then weigh nothing.
+enum ScalarFeature { kBias, kMobility, kPotentialMobility, kParity, kScalarFeatures };
 
 class PatternWeights {
   public:
-    PatternWeights();  // all zero
+    // All zero.
+    explicit PatternWeights(int phases = kDefaultPhases, int scalars = kScalarFeatures);
     // Offset of a kind's table inside a phase, the same for each place (instance) of the
-    // patterns, and the size of a phase.
+    // patterns, and the tables' size; the scalar weights follow them.
     static int kind_offset(int kind);
     static const std::array<int, kPatternInstances>& instance_offsets();
-    static int phase_size();
+    static int patterns_size();
+
+    int phases() const { return phases_; }
+    int scalars() const { return scalars_; }
+    int phase_size() const { return patterns_size() + scalars_; }
+    int phase_of(int empties) const {
+        const int phase = (60 - empties) / (60 / phases_);
+        return phase < 0 ? 0 : phase >= phases_ ? phases_ - 1 : phase;
+    }
+    // The empties of a phase, fewest and most.
+    int fewest_empties(int phase) const {
+        return phase == phases_ - 1 ? 0 : 60 - (phase + 1) * (60 / phases_) + 1;
+    }
+    int most_empties(int phase) const { return 60 - phase * (60 / phases_); }
 
     std::int16_t* phase(int p) {
-        return weights_.data() + static_cast<std::size_t>(p) * phase_size();
+        return weights_.data() +
+               static_cast<std::size_t>(p) * static_cast<std::size_t>(phase_size());
     }
     const std::int16_t* phase(int p) const {
-        return weights_.data() + static_cast<std::size_t>(p) * phase_size();
+        return weights_.data() +
+               static_cast<std::size_t>(p) * static_cast<std::size_t>(phase_size());
     }
     std::span<std::int16_t> all() { return weights_; }
     std::span<const std::int16_t> all() const { return weights_; }
@@ -49,12 +63,14 @@ class PatternWeights {
     // readings up as they are. Training fits canonical readings only; parse() calls this.
     void symmetrise();
 
-    // The compact file format: a header, then the weights of the canonical readings (the others
-    // written as zero) with runs of zeros shortened.
+    // The compact file format: a header (version, phases, scalars), then the weights of the
+    // canonical readings (the others written as zero) with runs of zeros shortened.
     std::vector<std::uint8_t> serialise() const;
     static Result<PatternWeights> parse(std::span<const std::uint8_t> bytes);
 
   private:
+    int phases_;
+    int scalars_;
     std::vector<std::int16_t> weights_;
 };
 
@@ -69,7 +85,7 @@ std::array<int, kScalarFeatures> scalar_features(Bitboard player, Bitboard oppon
 
 // The features of a position, as the training sees them.
 struct PositionFeatures {
-    int phase = 0;
+    int empties = 0;
     PatternIndices patterns{};  // canonical index per instance
     std::array<int, kScalarFeatures> scalars{};
 };

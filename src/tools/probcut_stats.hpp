@@ -1,0 +1,30 @@
+#pragma once
+
+// `sente train probcut`: the statistics behind the Othello midgame's Multi-ProbCut
+// (games/reversi/probcut.hpp). Searches a random sample of positions from labelled position
+// files (as `train selfplay` and `train wthor` write them) to every depth up to --depth with the
+// full-strength evaluation, no selectivity and no early endgame solve, and writes one line per
+// position: the board and side, its empty squares, the static evaluation and the value of each
+// depth in hundredths of a disc. scripts/probcut-fit turns the lines into the error model of a
+// shallow search's value against a deeper one's.
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace sente::tools {
+
+struct ProbCutStatsOptions {
+    std::vector<std::string> inputs;
+    std::string output;
+    int max_depth = 12;
+    int positions = 1000;
+    int min_empties = 24;  // positions with fewer are solved, not estimated, by the search
+    int max_empties = 54;
+    std::uint64_t seed = 1;
+};
+
+int probcut_stats(const ProbCutStatsOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace sente::tools
