@@ -4,12 +4,15 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <random>
 #include <set>
 #include <sstream>
 #include <string>
 
 #include "games/reversi/game.hpp"
+#include "games/reversi/moves.hpp"
 #include "games/reversi/notation.hpp"
+#include "games/reversi/perft.hpp"
 #include "games/reversi/position.hpp"
 #include "search/perft.hpp"
 
@@ -43,6 +46,61 @@ TEST_CASE("perft from the start matches the published counts") {
         CHECK(sente::search::perft<ReversiGame>(pos, depth) == expected[depth - 1]);
     }
     CHECK(pos == start_position());  // make/unmake restored it
+}
+
+TEST_CASE("the bitboard perft counts what the move-list perft counts") {
+    using sente::search::perft_by_move_lists;
+    // The start, then positions from random games: passes, finished games and long runs occur.
+    std::mt19937_64 rng(7);
+    int positions = 0, passes = 0, finished = 0;
+    for (int game = 0; game < 40; ++game) {
+        Position pos = start_position();
+        while (true) {
+            const std::uint64_t fast = count_leaves(pos.player, pos.opponent, 4);
+            CHECK(fast == perft_by_move_lists<ReversiGame>(pos, 4));
+            CHECK(sente::search::perft<ReversiGame>(pos, 3) ==
+                  perft_by_move_lists<ReversiGame>(pos, 3));
+            ++positions;
+            if (is_game_over(pos)) {
+                ++finished;
+                CHECK(count_leaves(pos.player, pos.opponent, 3) == 1);
+                break;
+            }
+            const Bitboard moves = legal_moves(pos);
+            if (moves == 0) {
+                ++passes;
+                pos = play(pos, Move::pass());
+                continue;
+            }
+            Bitboard pick = moves;
+            for (int skip = static_cast<int>(rng() % popcount(moves)); skip > 0; --skip) {
+                pick &= pick - 1;
+            }
+            pos = play(pos, Move::at(lowest_square(pick)));
+        }
+    }
+    CHECK(positions > 2000);
+    CHECK(finished == 40);
+    CHECK(passes > 0);
+}
+
+TEST_CASE("the legal moves are the squares that flip, in the fast and the portable generator") {
+    std::mt19937_64 rng(2026);
+    for (int board = 0; board < 20000; ++board) {
+        // Random densities, so that long runs, full lines and edge wraps all occur.
+        const Bitboard occupied =
+            rng() | (board % 2 == 0 ? rng() : 0) | (board % 3 == 0 ? rng() : 0);
+        const Bitboard player = occupied & rng() & (board % 5 == 0 ? rng() : ~Bitboard{0});
+        const Bitboard opponent = occupied & ~player;
+        Bitboard by_flips = 0;
+        for (int square = 0; square < 64; ++square) {
+            if (flips(square, player, opponent) != 0) by_flips |= square_bit(square);
+        }
+        CAPTURE(player);
+        CAPTURE(opponent);
+        REQUIRE(legal_moves(player, opponent) == by_flips);
+        REQUIRE(moves_detail::legal_moves_scalar(player, opponent) == by_flips);
+    }
 }
 
 TEST_CASE("the start position") {

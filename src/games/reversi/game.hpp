@@ -16,6 +16,7 @@
 #include "games/reversi/endgame.hpp"
 #include "games/reversi/eval.hpp"
 #include "games/reversi/notation.hpp"
+#include "games/reversi/perft.hpp"
 #include "games/reversi/position.hpp"
 #include "games/reversi/probcut.hpp"
 #include "search/game_concept.hpp"
@@ -82,6 +83,10 @@ struct ReversiGame {
     }
     static void unmake_move(Position& pos, Move, const Undo& undo) { pos = undo; }
     static bool is_game_over(const Position& pos) { return reversi::is_game_over(pos); }
+    // perft on bare bitboards (perft.hpp); search::perft_by_move_lists is its reference.
+    static std::uint64_t perft(const Position& pos, int depth) {
+        return count_leaves(pos.player, pos.opponent, depth);
+    }
     // Wins and losses by the final disc difference, so the search also maximises the margin.
     static search::Score terminal_score(const Position& pos, int /*ply*/) {
         const int diff = final_disc_difference(pos);

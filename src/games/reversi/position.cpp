@@ -6,25 +6,6 @@ namespace sente::reversi {
 
 namespace {
 
-// Squares reached, in direction Step and in the opposite one, by a run of opponent discs that
-// starts next to a player disc. `opponents` is pre-masked so that no run wraps around the board
-// edge. A run holds at most six discs: two single steps, then two double steps through pairs
-// of adjacent opponent discs, cover it with fewer operations than six single steps.
-template <int Step>
-Bitboard moves_both_ways(Bitboard player, Bitboard opponents) {
-    Bitboard forward = opponents & shift<Step>(player);
-    Bitboard backward = opponents & shift<-Step>(player);
-    forward |= opponents & shift<Step>(forward);
-    backward |= opponents & shift<-Step>(backward);
-    const Bitboard pairs_forward = opponents & shift<Step>(opponents);
-    const Bitboard pairs_backward = shift<-Step>(pairs_forward);
-    forward |= pairs_forward & shift<2 * Step>(forward);
-    backward |= pairs_backward & shift<-2 * Step>(backward);
-    forward |= pairs_forward & shift<2 * Step>(forward);
-    backward |= pairs_backward & shift<-2 * Step>(backward);
-    return shift<Step>(forward) | shift<-Step>(backward);
-}
-
 // Opponent discs bracketed in direction Step between `move_bit` and a player disc.
 template <int Step>
 Bitboard flips_in_direction(Bitboard move_bit, Bitboard player, Bitboard opponents) {
@@ -44,15 +25,6 @@ Bitboard flips_in_direction(Bitboard move_bit, Bitboard player, Bitboard opponen
 Position start_position() {
     // d4 (27) and e5 (36) white; d5 (35) and e4 (28) black; black moves first.
     return Position{square_bit(28) | square_bit(35), square_bit(27) | square_bit(36), Color::black};
-}
-
-Bitboard legal_moves(Bitboard player, Bitboard opponent) {
-    // Horizontal and diagonal runs must not cross files a/h; vertical runs cannot wrap.
-    const Bitboard inner = opponent & kInnerFiles;
-    const Bitboard moves = moves_both_ways<1>(player, inner) |
-                           moves_both_ways<8>(player, opponent) |
-                           moves_both_ways<9>(player, inner) | moves_both_ways<7>(player, inner);
-    return moves & ~(player | opponent);
 }
 
 Bitboard flips(int square, Bitboard player, Bitboard opponent) {

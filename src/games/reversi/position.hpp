@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "games/reversi/bitboard.hpp"
+#include "games/reversi/moves.hpp"
 #include "sente/types.hpp"
 
 namespace sente::reversi {
@@ -40,8 +41,7 @@ struct Position {
 // The standard start: white d4 e5, black d5 e4, black to move.
 Position start_position();
 
-// Squares where the side to move may play (no pass included).
-Bitboard legal_moves(Bitboard player, Bitboard opponent);
+// Squares where the side to move may play (no pass included): moves.hpp's legal_moves.
 inline Bitboard legal_moves(const Position& pos) { return legal_moves(pos.player, pos.opponent); }
 
 // The opponent discs a disc on `square` would flip; 0 when the move is illegal.
