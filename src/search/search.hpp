@@ -209,7 +209,14 @@ class Searcher {
             extend_pv_from_table(result.info.pv, result.info.exact ? kMaxPly - 1 : depth);
             if (progress) progress(result.info);
             if (result.info.exact) break;  // the whole tree is solved: deeper changes nothing
-            if (limits_.time.limited() && elapsed() * 2 >= limits_.time.soft) break;
+            // With a clock, an iteration unlikely to finish would spend time later moves could
+            // use: stop once half the target is gone. With a fixed time a move (soft == hard)
+            // nothing is saved: search on, since an unfinished iteration's root order still
+            // improves the move (see above).
+            const bool time_to_save = limits_.time.soft < limits_.time.hard;
+            if (limits_.time.limited() && time_to_save && elapsed() * 2 >= limits_.time.soft) {
+                break;
+            }
             if (limits_.max_nodes != 0 && nodes_ >= limits_.max_nodes) break;
         }
         result.stopped = stopped_;

@@ -215,9 +215,11 @@ struct ReversiGame {
         bool book;  // plays from the opening book while it knows the position
     };
     // The strong levels start solving the endgame exactly this many plies before their
-    // iterative deepening would reach the end: an exact solve of 20 empties (about 0.6 s)
-    // costs about as much as a heuristic search 13 plies deep, so the solve comes first.
-    static constexpr int kSolveLookahead = 10;
+    // iterative deepening would reach the end, at the depth whose search costs about what the
+    // solve does. With Multi-ProbCut an exact solve of 20 empties (0.4-0.6 s) costs as much as
+    // a selective search 16-17 plies deep; solving from depth + 10 on, as before ProbCut, set
+    // off 24-28-empty solves that no move's time could finish.
+    static constexpr int kSolveLookahead = 4;
     // Multi-ProbCut at 1.5 standard deviations (probcut.hpp), the tolerance Buro's Logistello
     // used: on the midgame position of the README the search reaches depth 18 in 0.6 s, where
     // it reached depth 11 in 0.8 s without it.
