@@ -74,6 +74,18 @@ concept HasProbCut = requires(const typename G::Position& pos, const typename G:
     { G::probcut(pos, eval, depth) } -> std::same_as<std::optional<ProbCut>>;
 };
 
+// Optional: late-move reductions. A game whose move ordering is good enough that moves late in
+// the list rarely matter names, for a move about to be searched at a node of `depth` remaining
+// plies where `index` moves came before it, how many plies shallower to search it first:
+// G::late_move_reduction(pos, move, depth, index, pv_node) -> int (0: none). A reduced move
+// that beats alpha is searched again at full depth, so a reduction costs accuracy only where
+// the shallower search misses what the full one would have found.
+template <class G>
+concept HasLateMoveReduction = requires(const typename G::Position& pos, typename G::Move move,
+                                        int depth, int index, bool pv_node) {
+    { G::late_move_reduction(pos, move, depth, index, pv_node) } -> std::same_as<int>;
+};
+
 // Optional: a game may settle nodes with its own exact solver, e.g. Othello's endgame solver
 // when few squares are empty, or Gomoku's threat-space search when a side has a forced win.
 // The game names a Solver type; each search thread owns one, built on the shared table, the

@@ -379,17 +379,21 @@ class Searcher {
         const Score original_alpha = alpha;
         Score best = -kInfinity;
         Move best_move{};
-        // Searches one move; returns true on a beta cut-off.
-        const auto try_move = [&](Move move, bool first) {
+        const int child_depth = depth - 1;
+        // Searches one move, `reduction` plies shallower first; returns true on a beta cut-off.
+        const auto try_move = [&](Move move, bool first, int reduction) {
             const auto undo = G::make_move(pos_, move);
             ++nodes_;
             Score score;
             if (first) {
-                score = -negamax(depth - 1, ply + 1, -beta, -alpha);
+                score = -negamax(child_depth, ply + 1, -beta, -alpha);
             } else {
-                score = -negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                score = -negamax(child_depth - reduction, ply + 1, -alpha - 1, -alpha);
+                if (reduction > 0 && score > alpha && !stopped_) {
+                    score = -negamax(child_depth, ply + 1, -alpha - 1, -alpha);
+                }
                 if (score > alpha && score < beta) {
-                    score = -negamax(depth - 1, ply + 1, -beta, -alpha);
+                    score = -negamax(child_depth, ply + 1, -beta, -alpha);
                 }
             }
             G::unmake_move(pos_, move, undo);
@@ -413,28 +417,38 @@ class Searcher {
         // deferred to the end (see busy_moves.hpp). Not near the leaves, where it costs more
         // than the duplicated work it saves.
         const bool defer = busy_ != nullptr && depth >= kMinDeferDepth;
-        std::array<Move, MoveList::capacity()> deferred;
+        std::array<std::pair<Move, int>, MoveList::capacity()> deferred;
         std::size_t deferred_count = 0;
         bool cut = false;
+        const auto reduction_for = [&](Move move, std::size_t index) {
+            if constexpr (HasLateMoveReduction<G>) {
+                if (index == 0) return 0;
+                return std::clamp(
+                    G::late_move_reduction(pos_, move, depth, static_cast<int>(index), pv_node), 0,
+                    std::max(child_depth - 1, 0));
+            } else {
+                return 0;
+            }
+        };
         for (std::size_t i = 0; i < moves.size() && !cut; ++i) {
             moves.bring_best_to(i);
             const Move move = moves[i].move;
             if (defer && i > 0) {
                 const std::uint64_t busy_key = BusyMoves::key_of(key, G::pack(move));
                 if (busy_->busy(busy_key)) {
-                    deferred[deferred_count++] = move;
+                    deferred[deferred_count++] = {move, reduction_for(move, i)};
                     continue;
                 }
                 busy_->enter(busy_key);
-                cut = try_move(move, false);
+                cut = try_move(move, false, reduction_for(move, i));
                 busy_->leave(busy_key);
             } else {
-                cut = try_move(move, i == 0);
+                cut = try_move(move, i == 0, reduction_for(move, i));
             }
             if (stopped_) return 0;
         }
         for (std::size_t i = 0; i < deferred_count && !cut; ++i) {
-            cut = try_move(deferred[i], false);
+            cut = try_move(deferred[i].first, false, deferred[i].second);
             if (stopped_) return 0;
         }
 

@@ -18,7 +18,9 @@
 #include "games/gomoku/movegen.hpp"
 #include "games/gomoku/notation.hpp"
 #include "games/gomoku/position.hpp"
+#include "games/gomoku/reductions.hpp"
 #include "games/gomoku/renju.hpp"
+#include "games/gomoku/threat_cache.hpp"
 #include "games/gomoku/vcf.hpp"
 #include "games/gomoku/vct.hpp"
 #include "search/move_choice.hpp"
@@ -47,7 +49,7 @@ constexpr search::Score win_in(int plies) { return search::kWin + kMaxDistance -
 class ThreatSolver {
   public:
     ThreatSolver(search::TranspositionTable& tt, const std::atomic<bool>& stop, search::BusyMoves*)
-        : tt_(tt), vcf_(&stop), vct_(&stop) {}
+        : tt_(tt), stop_(stop), vcf_(&stop), vct_(&stop) {}
 
     std::optional<search::Score> solve(const Position& pos, const Evaluator& eval, int depth,
                                        search::Score, search::Score) {
@@ -67,26 +69,53 @@ class ThreatSolver {
         Position& work = const_cast<Position&>(pos);
         const int fours = pos.count(me, kThreatFour) + pos.count(me, kThreatFourThree) +
                           pos.count(me, kThreatFlexFour);
+        // The level's limits are part of what a failure means.
+        const std::uint64_t key =
+            pos.key ^ (static_cast<std::uint64_t>(eval.vcf_fours) * 0x9E3779B97F4A7C15ULL) ^
+            (static_cast<std::uint64_t>(eval.vct_threes) * 0xC2B2AE3D27D4EB4FULL);
         if (eval.vcf_fours > 0 && fours > 0) {
             // Deeper nodes are many and each gets a small budget; near the root a larger one.
             const std::uint64_t budget = depth >= 4 ? 20000 : depth >= 1 ? 400 : 100;
-            if (const auto win = vcf_.find(work, eval.vcf_fours, budget))
-                return remember(pos, win->first, win->plies);
+            if (!failures_.known_failure(key, kVcf, budget)) {
+                const std::uint64_t before = vcf_.nodes();
+                if (const auto win = vcf_.find(work, eval.vcf_fours, budget))
+                    return remember(pos, win->first, win->plies);
+                note_failure(key, kVcf, budget, vcf_.nodes() - before);
+            }
         }
         // VCT away from the leaves only: it costs more, and the search below sees the rest.
         const int threes = pos.count(me, kThreatThree) + pos.count(me, kThreatDoubleThree);
         if (eval.vct_threes > 0 && depth >= kVctMinDepth && fours + threes > 0 &&
             VctSearch::applies(pos)) {
-            const std::uint64_t budget = depth >= kVctMinDepth + 2 ? 10000 : 2000;
-            if (const auto win = vct_.find(work, eval.vct_threes, budget))
-                return remember(pos, win->first, win->plies);
+            // The budget doubles every two plies of depth: the few nodes near the root can
+            // afford deep threat searches, and the many near the leaves cannot.
+            const std::uint64_t budget = kVctBudget
+                                         << std::min((depth - kVctMinDepth) / 2, kVctDoublings);
+            if (!failures_.known_failure(key, kVct, budget)) {
+                const std::uint64_t before = vct_.nodes();
+                if (const auto win = vct_.find(work, eval.vct_threes, budget))
+                    return remember(pos, win->first, win->plies);
+                note_failure(key, kVct, budget, vct_.nodes() - before);
+            }
         }
         return std::nullopt;
     }
     std::uint64_t nodes() const { return vcf_.nodes() + vct_.nodes(); }
 
   private:
-    static constexpr int kVctMinDepth = 5;
+    // VCT only from this depth up: below it costs more than the search it would save.
+    static constexpr int kVctMinDepth = 7;
+    static constexpr std::uint64_t kVctBudget = 2000;
+    static constexpr int kVctDoublings = 6;
+    static constexpr int kVcf = 0;
+    static constexpr int kVct = 1;
+
+    // A search that stopped before its budget searched everything it could (unless the stop
+    // signal cut it short: then it proves nothing).
+    void note_failure(std::uint64_t key, int kind, std::uint64_t budget, std::uint64_t spent) {
+        if (stop_.load(std::memory_order_relaxed)) return;
+        failures_.record_failure(key, kind, spent < budget ? ThreatCache::kComplete : budget);
+    }
 
     // A proven win for the side to move: kept in the table with its first move, for the line.
     search::Score remember(const Position& pos, Move first, int plies) {
@@ -97,6 +126,8 @@ class ThreatSolver {
     }
 
     search::TranspositionTable& tt_;
+    const std::atomic<bool>& stop_;
+    ThreatCache failures_;
     VcfSearch vcf_;
     VctSearch vct_;
 };
@@ -145,6 +176,10 @@ struct GomokuGame {
     }
     static int order_score(const Position& pos, Move move, int /*depth*/) {
         return order_value(pos, move.point);
+    }
+    static int late_move_reduction(const Position& pos, Move move, int depth, int index,
+                                   bool pv_node) {
+        return gomoku::late_move_reduction(pos, move.point, depth, index, pv_node);
     }
     static std::uint64_t hash(const Position& pos) { return pos.key; }
     static Color side_to_move(const Position& pos) { return pos.side; }

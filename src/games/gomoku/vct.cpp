@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 
 #include "games/gomoku/renju.hpp"
 
@@ -14,6 +15,14 @@ constexpr int kVcfFours = 12;
 constexpr std::uint64_t kVcfBudget = 300;
 // The attacker's threats tried at a node, strongest first.
 constexpr int kMaxThreats = 12;
+
+// Whether `point` lies on one of the four lines through `last`, at most four points away.
+bool in_line_with(int point, int last) {
+    const int dc = column_of(point) - column_of(last);
+    const int dr = row_of(point) - row_of(last);
+    if (std::abs(dc) > 4 || std::abs(dr) > 4) return false;
+    return dc == 0 || dr == 0 || dc == dr || dc == -dr;
+}
 
 }  // namespace
 
@@ -30,13 +39,18 @@ bool VctSearch::out_of_budget() const {
 std::optional<VctWin> VctSearch::find(Position& pos, int max_threes, std::uint64_t node_budget) {
     if (is_game_over(pos) || !applies(pos)) return std::nullopt;
     budget_end_ = nodes() + node_budget;
-    Move first;
-    const int plies = attack(pos, max_threes, &first);
-    if (plies == 0 || out_of_budget()) return std::nullopt;  // a cut-short search proves nothing
-    return VctWin{first, plies};
+    // Iterative deepening on the threes: a depth-first search allowed many threes spends its
+    // budget deep in hopeless lines before it tries the short wins; the small trees cost little.
+    for (int threes = 1; threes <= max_threes; ++threes) {
+        Move first;
+        const int plies = attack(pos, threes, 0, &first);
+        if (out_of_budget()) return std::nullopt;  // a cut-short search proves nothing
+        if (plies > 0) return VctWin{first, plies};
+    }
+    return std::nullopt;
 }
 
-int VctSearch::attack(Position& pos, int threes_left, Move* first) {
+int VctSearch::attack(Position& pos, int threes_left, int last, Move* first) {
     ++nodes_;
     if (out_of_budget()) return 0;
     const Color attacker = pos.side;
@@ -62,7 +76,11 @@ int VctSearch::attack(Position& pos, int threes_left, Move* first) {
         }
         if (threes_left <= 0) return 0;
         for_each_point(pos, [&](int point) {
-            if (pos.threat(attacker, point) >= kThreatThree) candidates[count++] = point;
+            const Threat threat = pos.threat(attacker, point);
+            if (threat < kThreatThree) return;
+            const bool double_threat = threat == kThreatDoubleThree || threat >= kThreatFourThree;
+            if (last == 0 || double_threat || in_line_with(point, last))
+                candidates[count++] = point;
         });
         std::sort(candidates.begin(), candidates.begin() + count, [&](int a, int b) {
             return pos.threat(attacker, a) > pos.threat(attacker, b) ||
@@ -87,12 +105,12 @@ int VctSearch::attack(Position& pos, int threes_left, Move* first) {
                 plies = 3;  // renju: black may not block there
             } else if (pos.threat(defender, block) != kThreatFive) {
                 make_move(pos, move_at(block));
-                const int rest = attack(pos, threes_left, nullptr);
+                const int rest = attack(pos, threes_left, point, nullptr);
                 unmake_move(pos, move_at(block));
                 plies = rest > 0 ? rest + 2 : 0;
             }
         } else {
-            const int rest = defend(pos, threes_left - 1);
+            const int rest = defend(pos, threes_left - 1, point);
             plies = rest > 0 ? rest + 1 : 0;
         }
         unmake_move(pos, threat);
@@ -105,7 +123,7 @@ int VctSearch::attack(Position& pos, int threes_left, Move* first) {
     return 0;
 }
 
-int VctSearch::defend(Position& pos, int threes_left) {
+int VctSearch::defend(Position& pos, int threes_left, int last) {
     ++nodes_;
     if (out_of_budget()) return 0;
     const Color defender = pos.side;
@@ -129,7 +147,7 @@ int VctSearch::defend(Position& pos, int threes_left) {
     for (int i = 0; i < count; ++i) {
         const Move defence = move_at(defences[i]);
         make_move(pos, defence);
-        const int plies = attack(pos, threes_left, nullptr);
+        const int plies = attack(pos, threes_left, last, nullptr);
         unmake_move(pos, defence);
         if (plies == 0) return 0;
         longest = std::max(longest, plies + 1);

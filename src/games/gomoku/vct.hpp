@@ -6,6 +6,11 @@
 // is one) and the defender's own fours (counter-threats). If every such reply still loses, the
 // three wins. Each attacker node first asks for a VCF.
 //
+// After its first threat, the attacker continues with threats on the four lines through its
+// previous stone (within four points) and with double threats anywhere: a continuation that
+// builds on nothing just played rarely wins, and leaving it out lets the same budget see
+// twice as deep. A VCT found is still a proof; only some VCTs go unfound.
+//
 // The defender's choices are complete only where a three is what the pattern tables say it is:
 // not for caro (an opponent's stone beyond a five's end can matter) nor for renju's black
 // attacker (a three whose open four is a foul is no threat), so those get no VCT (VCF only).
@@ -38,10 +43,11 @@ class VctSearch {
     std::uint64_t nodes() const { return nodes_ + vcf_.nodes(); }
 
   private:
-    // Plies to the five with the attacker to move, or 0 when no win is found.
-    int attack(Position& pos, int threes_left, Move* first);
-    // The same with the defender to move after the attacker's three.
-    int defend(Position& pos, int threes_left);
+    // Plies to the five with the attacker to move, or 0 when no win is found. `last` is the
+    // attacker's previous stone (0 at the start of the search).
+    int attack(Position& pos, int threes_left, int last, Move* first);
+    // The same with the defender to move after the attacker's three on `last`.
+    int defend(Position& pos, int threes_left, int last);
     bool out_of_budget() const;
 
     const std::atomic<bool>* stop_;
