@@ -22,6 +22,7 @@
 #include "terminal/play.hpp"
 #include "tools/bench.hpp"
 #include "tools/book.hpp"
+#include "tools/gomoku_fit.hpp"
 #include "tools/probcut_stats.hpp"
 #include "tools/solve.hpp"
 #include "tools/train.hpp"
@@ -336,8 +337,9 @@ int main(int argc, char** argv) {
 
     sente::tools::SelfPlayOptions selfplay_options;
     sente::tools::FitOptions fit_options;
-    CLI::App* train = app.add_subcommand(
-        "train", "train the Reversi pattern evaluation: selfplay, then fit (see README)");
+    CLI::App* train = app.add_subcommand("train",
+                                         "train the evaluations: Reversi (selfplay or wthor, then "
+                                         "fit) and Gomoku (gomoku-fit); see README");
     train->require_subcommand(1);
     CLI::App* selfplay = train->add_subcommand(
         "selfplay",
@@ -448,6 +450,29 @@ int main(int argc, char** argv) {
     error->add_option("--weights", error_options.weights, "weights file (default: built-in)")
         ->check(CLI::ExistingFile);
 
+    sente::tools::GomokuFitOptions gomoku_fit_options;
+    CLI::App* gomoku_fit = train->add_subcommand(
+        "gomoku-fit",
+        "fit the Gomoku evaluation's weights to game outcomes (freestyle) and print them");
+    gomoku_fit
+        ->add_option("inputs", gomoku_fit_options.inputs,
+                     "games: a result (1: black won, 0: white won) and the moves, one a line "
+                     "(scripts/gomoku-games writes them from match results)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    gomoku_fit->add_option("--size", gomoku_fit_options.size)
+        ->check(CLI::Range(5, 22))
+        ->capture_default_str();
+    gomoku_fit
+        ->add_option("--holdout-every", gomoku_fit_options.holdout_every,
+                     "every Nth game is held out of the fit and reported (0: none)")
+        ->capture_default_str();
+    gomoku_fit->add_option("--iterations", gomoku_fit_options.iterations)
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    gomoku_fit->add_option("--regularisation", gomoku_fit_options.regularisation)
+        ->capture_default_str();
+
     sente::tools::BookBuildOptions book_build_options;
     sente::tools::BookShowOptions book_show_options;
     CLI::App* book =
@@ -501,6 +526,7 @@ int main(int argc, char** argv) {
     if (*probcut) return sente::tools::probcut_stats(probcut_options, std::cout, std::cerr);
     if (*fit) return sente::tools::fit(fit_options, std::cout, std::cerr);
     if (*error) return sente::tools::evaluation_error(error_options, std::cout, std::cerr);
+    if (*gomoku_fit) return sente::tools::fit_gomoku_eval(gomoku_fit_options, std::cout, std::cerr);
 
     if (*solve) {
         if (solve_options.file.empty() == solve_options.position.empty()) {

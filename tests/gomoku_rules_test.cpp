@@ -263,7 +263,7 @@ TEST_CASE("the incremental threat state equals a fresh build, over random games"
                 CHECK(same_points);
                 CHECK(fresh->threat_counts == pos.threat_counts);
                 CHECK(fresh->value_sums == pos.value_sums);
-                CHECK(fresh->stone_sums == pos.stone_sums);
+                CHECK(fresh->stone_lines == pos.stone_lines);
                 CHECK(fresh->winner == pos.winner);
             }
             // Unwinding the whole game gives the empty board back.
@@ -273,7 +273,7 @@ TEST_CASE("the incremental threat state equals a fresh build, over random games"
             CHECK(pos.stones == empty.stones);
             CHECK(pos.points == empty.points);
             CHECK(pos.value_sums == empty.value_sums);
-            CHECK(pos.stone_sums == std::array<std::int32_t, 2>{0, 0});
+            CHECK(pos.stone_lines == empty.stone_lines);
         }
     }
 }

@@ -51,22 +51,6 @@ constexpr std::array<int, kLinePatterns> kLineValue = {
     3000,  // five
 };
 
-// What a line through a stone already on the board is worth to its owner, for the evaluation:
-// each stone of a pattern counts, so an open three is worth three times kStoneValue[kFlex3].
-constexpr std::array<int, kLinePatterns> kStoneValue = {
-    0,    // dead
-    0,    // overline
-    1,    // block1
-    2,    // flex1
-    3,    // block2
-    10,   // flex2
-    10,   // block3
-    40,   // flex3
-    35,   // block4
-    150,  // flex4
-    0,    // five: the game is over
-};
-
 // The number of plies (stones) around a point that the rule needs to confirm a five: the run
 // through the point and, for exactly-five and caro rules, the point just beyond it.
 constexpr int kUpdateReach = 5;
@@ -187,14 +171,16 @@ void refresh_stone_line(Position& pos, int point, int d) {
     const LinePattern before = pos.points[point].lines[c][d];
     const LinePattern after = (*pos.tables[c])[pos.points[point].keys[d]];
     pos.points[point].lines[c][d] = after;
-    pos.stone_sums[c] += kStoneValue[after] - kStoneValue[before];
+    --pos.stone_lines[c][before];
+    ++pos.stone_lines[c][after];
 }
 
-int stone_value(const Position& pos, int point) {
+// Adds (+1) or removes (-1) the lines of the stone on `point` to or from its colour's counts.
+void count_stone_lines(Position& pos, int point, int sign) {
     const int c = pos.stones[point] - 1;
-    int value = 0;
-    for (int d = 0; d < 4; ++d) value += kStoneValue[pos.points[point].lines[c][d]];
-    return value;
+    for (int d = 0; d < 4; ++d)
+        pos.stone_lines[c][pos.points[point].lines[c][d]] =
+            static_cast<std::int16_t>(pos.stone_lines[c][pos.points[point].lines[c][d]] + sign);
 }
 
 // Recomputes the combined threat and value of a point for both colours from its line classes.
@@ -266,13 +252,13 @@ void put(Position& pos, int point, Color color) {
     ++pos.stone_count;
     refresh_point(pos, point);  // occupied: no threat, no value
     // The point's classes for this colour, kept while it was empty, are the stone's lines.
-    pos.stone_sums[index_of(color)] += stone_value(pos, point);
+    count_stone_lines(pos, point, +1);
     update_around(pos, point, stone);
 }
 
 void take(Position& pos, int point) {
     const Stone stone = pos.stones[point];
-    pos.stone_sums[stone - 1] -= stone_value(pos, point);
+    count_stone_lines(pos, point, -1);
     pos.stones[point] = kEmpty;
     pos.key ^= zobrist().stone[stone - 1][point];
     --pos.stone_count;

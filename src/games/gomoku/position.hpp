@@ -9,8 +9,8 @@
 //
 // The same classes describe the stones already on the board: the class of a stone's point for
 // its own colour, computed when the point was empty, is the line the stone stands in. Those are
-// kept up to date too (for the stone's colour), and summed into stone_sums, the evaluation's
-// measure of what each side has built.
+// kept up to date too (for the stone's colour), and counted per class in stone_lines, the
+// evaluation's measure of what each side has built.
 
 #include <array>
 #include <cstdint>
@@ -54,8 +54,9 @@ struct Position {
     std::array<PointState, kPoints> points{};
     std::array<std::array<std::int16_t, kThreats>, 2> threat_counts{};
     std::array<std::int32_t, 2> value_sums{};
-    // Per colour, over its stones and their four lines, the value of the line's class.
-    std::array<std::int32_t, 2> stone_sums{};
+    // Per colour and line class, how many of the colour's (stone, direction) pairs stand in a
+    // line of that class: what each side has built, for the evaluation.
+    std::array<std::array<std::int16_t, kLinePatterns>, 2> stone_lines{};
 
     std::array<const LineTable*, 2> tables{};
     std::uint64_t key = 0;

@@ -1,0 +1,32 @@
+#pragma once
+
+// `sente train gomoku-fit`: fits the Gomoku evaluation's weights (games/gomoku/eval.hpp) to the
+// outcomes of games, by logistic regression: the evaluation of every position, divided by 200,
+// is taken as the logit of the side to move's chance to win the game, and the weights that
+// predict the outcomes best (least log-loss, a little L2 regularisation) are printed as the
+// table eval.cpp embeds, with the log-loss of the built-in and the fitted weights on the games
+// held out of the fit.
+//
+// Input: one game a line, "1" (black won) or "0" (white won), then the moves from the empty
+// board as points (h8 ...); scripts/gomoku-games writes them from scripts/match results.
+// Positions where the side to move can make five, or faces two fives, are left out: the search
+// never evaluates them.
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace sente::tools {
+
+struct GomokuFitOptions {
+    std::vector<std::string> inputs;
+    int size = 15;
+    int holdout_every = 5;  // every Nth game is held out of the fit (0: none)
+    int iterations = 3000;
+    double regularisation = 1e-4;
+};
+
+// Returns 0, or 1 with a message on `err` when an input cannot be read.
+int fit_gomoku_eval(const GomokuFitOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace sente::tools

@@ -1,0 +1,162 @@
+// The parts of Gomoku's search that buy strength: threat-search deepening and failure cache,
+// late-move reductions, the fitted evaluation and the tool that fits it.
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "games/gomoku/eval.hpp"
+#include "games/gomoku/notation.hpp"
+#include "games/gomoku/position.hpp"
+#include "games/gomoku/reductions.hpp"
+#include "games/gomoku/threat_cache.hpp"
+#include "games/gomoku/vct.hpp"
+#include "tools/gomoku_fit.hpp"
+
+using namespace sente;
+using namespace sente::gomoku;
+
+namespace {
+
+Position after(const std::vector<const char*>& moves) {
+    Position pos = empty_position(15, Rule::freestyle);
+    for (const char* text : moves) {
+        const auto move = parse_move(text);
+        REQUIRE(move);
+        REQUIRE(check_move(pos, *move));
+        make_move(pos, *move);
+    }
+    return pos;
+}
+
+}  // namespace
+
+TEST_CASE("VCT deepens on threes: a long win is found when many threes are allowed") {
+    // From a game against AIWine: black to move has a VCT of about twenty plies. Searched
+    // depth-first with ten threes allowed, the budget went into hopeless deep lines first.
+    Position pos = after({"k9", "f6", "j9", "f8", "j10", "j8"});
+    const std::uint64_t key = pos.key;
+    for (const int threes : {6, 10}) {
+        VctSearch vct;
+        const auto win = vct.find(pos, threes, 100000);
+        REQUIRE(win);
+        CHECK(check_move(pos, win->first));
+        CHECK(win->plies >= 9);
+        CHECK(pos.key == key);  // searched in place and restored
+    }
+    // Fewer threes than the win needs: nothing, within the same budget.
+    VctSearch short_search;
+    CHECK_FALSE(short_search.find(pos, 1, 100000));
+}
+
+TEST_CASE("the threat cache remembers failures by budget") {
+    ThreatCache cache;
+    const std::uint64_t key = 0x123456789ABCDEFULL;
+    CHECK_FALSE(cache.known_failure(key, 0, 100));
+    cache.record_failure(key, 0, 400);
+    CHECK(cache.known_failure(key, 0, 100));
+    CHECK(cache.known_failure(key, 0, 400));
+    CHECK_FALSE(cache.known_failure(key, 0, 401));  // a larger budget might succeed
+    CHECK_FALSE(cache.known_failure(key, 1, 100));  // the other search kind is separate
+    cache.record_failure(key, 1, ThreatCache::kComplete);
+    CHECK(cache.known_failure(key, 1, 1000000));
+    CHECK(cache.known_failure(key, 0, 400));  // both kinds kept in one entry
+    // Another position in the same slot replaces the entry.
+    const std::uint64_t other = key + (std::uint64_t{1} << 40);
+    cache.record_failure(other, 0, 50);
+    CHECK(cache.known_failure(other, 0, 50));
+    CHECK_FALSE(cache.known_failure(key, 1, 100));
+}
+
+TEST_CASE("late-move reductions spare the first moves, shallow nodes and threats") {
+    // Black has a closed three (fours on its ends) and white an open two.
+    Position pos = after({"h8", "h9", "j8", "j9", "k8", "a1", "l9"});
+    REQUIRE(pos.side == Color::white);
+    const int quiet = point_at(2, 12);
+    REQUIRE(pos.is_empty(quiet));
+    CHECK(pos.threat(Color::white, quiet) == kNoThreat);
+    CHECK(pos.threat(Color::black, quiet) == kNoThreat);
+    CHECK(late_move_reduction(pos, quiet, 10, 0, false) == 0);
+    CHECK(late_move_reduction(pos, quiet, 10, 1, false) == 0);
+    CHECK(late_move_reduction(pos, quiet, 2, 20, false) == 0);
+    const int late = late_move_reduction(pos, quiet, 10, 10, false);
+    CHECK(late >= 2);
+    CHECK(late_move_reduction(pos, quiet, 10, 10, true) == late - 1);
+    CHECK(late_move_reduction(pos, quiet, 12, 20, false) >= late);
+    // A point where black would make a four is a defence: reduced a ply less than a quiet one.
+    int black_four = 0;
+    for_each_point(pos, [&](int point) {
+        if (black_four == 0 && pos.is_empty(point) && makes_four(pos, Color::black, point) &&
+            pos.threat(Color::white, point) < kThreatThree) {
+            black_four = point;
+        }
+    });
+    REQUIRE(black_four != 0);
+    CHECK(late_move_reduction(pos, black_four, 10, 10, false) == late - 1);
+}
+
+TEST_CASE("late-move reductions never reduce a four") {
+    Position pos = after({"h8", "a1", "j8", "a3", "k8", "a5"});
+    REQUIRE(pos.side == Color::black);
+    int fours = 0;
+    for_each_point(pos, [&](int point) {
+        if (pos.is_empty(point) && pos.threat(Color::black, point) >= kThreatFour) {
+            ++fours;
+            CHECK(late_move_reduction(pos, point, 20, 30, false) == 0);
+        }
+    });
+    CHECK(fours > 0);
+}
+
+TEST_CASE("the evaluation is its weighted features, and favours the side with the threats") {
+    Position pos = after({"h8", "a1", "j8", "a15", "k8"});  // black has an open three
+    const auto features = eval_features(pos);
+    const auto& weights = eval_weights();
+    int sum = 0;
+    for (int i = 0; i < kEvalFeatures; ++i) sum += weights[i] * features[i];
+    CHECK(evaluate(pos) == sum / kEvalWeightScale);
+    CHECK(features[28] == 1);
+    // White to move faces the open three: it stands worse.
+    CHECK(evaluate(pos) < 0);
+    // The opponent's open three counts as three (stone, direction) pairs in flex3 lines.
+    CHECK(features[8 + kFlex3 - kBlock1] == 3);
+    // The same stones with black to move: black's threat is worth more than it was to white.
+    Position black_to_move = pos;
+    set_side_to_move(black_to_move, Color::black);
+    CHECK(evaluate(black_to_move) > -evaluate(pos));
+}
+
+TEST_CASE("gomoku-fit fits weights to games and refuses a bad games file") {
+    const std::string path = "gomoku_fit_test_games.txt";
+    {
+        std::ofstream games(path);
+        games << "# result, then the moves\n";
+        for (int i = 0; i < 10; ++i) {
+            games << "1 h8 h9 j8 j9 k8 k9 l8 l9 m8\n";
+            games << "0 h8 h9 j8 j9 k8 k9 a1 l9 a2 m9\n";
+        }
+    }
+    tools::GomokuFitOptions options;
+    options.inputs = {path};
+    options.iterations = 200;
+    std::ostringstream out, err;
+    CHECK(tools::fit_gomoku_eval(options, out, err) == 0);
+    CHECK(out.str().find("20 games") != std::string::npos);
+    CHECK(out.str().find("new weights") != std::string::npos);
+    const std::string weights = out.str().substr(out.str().rfind(':') + 1);
+    CHECK(std::count(weights.begin(), weights.end(), ',') == kEvalFeatures - 1);
+
+    {
+        std::ofstream games(path);
+        games << "1 h8 h8\n";  // the same point twice
+    }
+    std::ostringstream out2, err2;
+    CHECK(tools::fit_gomoku_eval(options, out2, err2) == 1);
+    CHECK(err2.str().find("not a legal move") != std::string::npos);
+    std::remove(path.c_str());
+}
