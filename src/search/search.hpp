@@ -433,17 +433,18 @@ class Searcher {
         for (std::size_t i = 0; i < moves.size() && !cut; ++i) {
             moves.bring_best_to(i);
             const Move move = moves[i].move;
+            const int reduction = reduction_for(move, i);
             if (defer && i > 0) {
                 const std::uint64_t busy_key = BusyMoves::key_of(key, G::pack(move));
                 if (busy_->busy(busy_key)) {
-                    deferred[deferred_count++] = {move, reduction_for(move, i)};
+                    deferred[deferred_count++] = {move, reduction};
                     continue;
                 }
                 busy_->enter(busy_key);
-                cut = try_move(move, false, reduction_for(move, i));
+                cut = try_move(move, false, reduction);
                 busy_->leave(busy_key);
             } else {
-                cut = try_move(move, i == 0, reduction_for(move, i));
+                cut = try_move(move, i == 0, reduction);
             }
             if (stopped_) return 0;
         }

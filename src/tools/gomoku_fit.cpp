@@ -12,7 +12,6 @@
 #include "games/gomoku/eval.hpp"
 #include "games/gomoku/notation.hpp"
 #include "games/gomoku/position.hpp"
-#include "games/gomoku/renju.hpp"
 
 namespace sente::tools {
 

@@ -178,9 +178,7 @@ void refresh_stone_line(Position& pos, int point, int d) {
 // Adds (+1) or removes (-1) the lines of the stone on `point` to or from its colour's counts.
 void count_stone_lines(Position& pos, int point, int sign) {
     const int c = pos.stones[point] - 1;
-    for (int d = 0; d < 4; ++d)
-        pos.stone_lines[c][pos.points[point].lines[c][d]] =
-            static_cast<std::int16_t>(pos.stone_lines[c][pos.points[point].lines[c][d]] + sign);
+    for (const LinePattern line : pos.points[point].lines[c]) pos.stone_lines[c][line] += sign;
 }
 
 // Recomputes the combined threat and value of a point for both colours from its line classes.

@@ -50,8 +50,8 @@ inline int late_move_reduction(const Position& pos, int point, int depth, int in
     if (attack >= kThreatFour) return 0;
     using namespace reductions_detail;
     int r = table()[std::min(depth, kMaxDepth - 1)][std::min(index, kMaxIndex - 1)];
-    if (attack >= kThreatThree || defence >= kThreatThree || makes_four(pos, opponent(me), point))
-        --r;
+    // (A point where the opponent would make a four has a threat of at least kThreatFour.)
+    if (attack >= kThreatThree || defence >= kThreatThree) --r;
     if (pv_node) --r;
     return r;
 }
