@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -48,6 +50,7 @@ TEST_CASE("basic replies carry the id") {
     CHECK(gtp.send("set_game chess").rfind("? unknown game 'chess'", 0) == 0);
     CHECK(gtp.send("boardsize 8") == "=");
     CHECK(gtp.send("boardsize 9") == "? unacceptable size");
+    CHECK(gtp.send("boardsize 0") == "? unacceptable size");
     CHECK(gtp.send("boardsize x") == "? syntax error");
     CHECK(gtp.send("komi 6.5") == "=");
     CHECK(gtp.send("komi lots") == "? syntax error");
@@ -185,4 +188,68 @@ TEST_CASE("GoGui orientation renames rows and keeps the picture") {
     CHECK(gtp.send("gogui-rules_board") ==
           "=\n........\n........\n...X....\n...XX...\n...XO...\n........\n........\n........");
     CHECK(gtp.send("showboard").find(" 6 . . *(X)* . . . 6") != std::string::npos);
+}
+
+TEST_CASE("a refused boardsize changes nothing") {
+    Gtp gtp;
+    REQUIRE(gtp.send("set_game gomoku") == "=");
+    REQUIRE(gtp.send("boardsize 20") == "=");
+    REQUIRE(gtp.send("play b k10") == "=");
+    const std::string position = gtp.send("sente-position");
+    CHECK(gtp.send("boardsize 0") == "? unacceptable size");
+    CHECK(gtp.send("boardsize -3") == "? syntax error");
+    CHECK(gtp.send("boardsize 23") == "? unacceptable size");
+    CHECK(gtp.send("sente-position") == position);
+    CHECK(gtp.send("gogui-rules_board_size") == "= 20");
+}
+
+TEST_CASE("Gomoku: one colour may move twice in a row, as GTP allows") {
+    Gtp gtp;
+    REQUIRE(gtp.send("set_game gomoku") == "=");
+    REQUIRE(gtp.send("boardsize 9") == "=");
+    const std::string empty = gtp.send("sente-position");
+    CHECK(gtp.send("play b e5") == "=");
+    CHECK(gtp.send("play b f6") == "=");
+    CHECK(gtp.send("gogui-rules_side_to_move") == "= white");
+    CHECK(gtp.send("sente-position") == "= 9/9/9/5x3/4x4/9/9/9/9 w");
+    // The record names the colours as played; loading it back gives the same position.
+    const std::string sgf = gtp.send("printsgf");
+    CHECK(sgf.find(";B[ee];B[fd]") != std::string::npos);
+
+    SUBCASE("one undo takes back the move and gives the turn back") {
+        CHECK(gtp.send("undo") == "=");
+        CHECK(gtp.send("sente-position") == "= 9/9/9/9/4x4/9/9/9/9 w");
+        CHECK(gtp.send("gogui-rules_side_to_move") == "= white");
+        CHECK(gtp.send("undo") == "=");
+        CHECK(gtp.send("sente-position") == empty);
+        CHECK(gtp.send("undo") == "? cannot undo");
+    }
+    SUBCASE("genmove for the colour not to move hands it the turn") {
+        const std::string reply = gtp.send("genmove b");
+        REQUIRE(reply.rfind("= ", 0) == 0);
+        CHECK(gtp.send("gogui-rules_side_to_move") == "= white");
+        CHECK(gtp.send("undo") == "=");
+        CHECK(gtp.send("gogui-rules_side_to_move") == "= white");
+        CHECK(gtp.send("sente-position") == "= 9/9/9/5x3/4x4/9/9/9/9 w");
+    }
+    SUBCASE("the record replays") {
+        const std::string before = gtp.send("sente-position");
+        CHECK(gtp.send("clear_board") == "=");
+        // printsgf's reply is "= (;FF[4]...)": feed the record back through a file.
+        const std::string path = "gtp_test_twice.sgf";
+        {
+            std::ofstream file(path);
+            file << sgf.substr(2) << '\n';
+        }
+        CHECK(gtp.send("loadsgf " + path) == "=");
+        CHECK(gtp.send("sente-position") == before);
+        std::remove(path.c_str());
+    }
+}
+
+TEST_CASE("Othello and Soldiers still refuse a move out of turn") {
+    Gtp gtp;
+    CHECK(gtp.send("play w d3").rfind("? ", 0) == 0);
+    REQUIRE(gtp.send("set_game soldiers") == "=");
+    CHECK(gtp.send("genmove b").rfind("? it is white's turn", 0) == 0);
 }

@@ -65,7 +65,8 @@ class Session {
     Result<void> select_game(std::string_view name, int size = 0);
     const GameInfo& game() const;
     int board_size() const;
-    // Changes the board size of the current game and starts a new game.
+    // Changes the board size of the current game and starts a new game; a size the game does not
+    // support (0 and below included) is refused and changes nothing.
     Result<void> set_board_size(int size);
     void set_orientation(Orientation orientation);
     Orientation orientation() const;
@@ -75,7 +76,9 @@ class Session {
     Color side_to_move() const;
     // Plays `move` for `color`. When `color` is not to move but the side to move has no legal
     // move except a pass, that pass is played first (an implicit pass, as Othello GUIs expect);
-    // undo() takes it back together with the move.
+    // in Gomoku, which has no pass, the turn is handed to `color` (so one colour may move twice
+    // in a row, as GTP allows and GUIs setting up a position do). undo() takes the pass or the
+    // handover back together with the move. Elsewhere a move out of turn is refused.
     Result<void> play(Color color, std::string_view move);
     // Plays `move` for the side to move.
     Result<void> play(std::string_view move);
@@ -86,6 +89,8 @@ class Session {
     Result<void> undo();
     // Moves played so far, passes included, in order.
     std::vector<std::string> history() const;
+    // The same with the colour that played each (not always alternating: see play()).
+    std::vector<PlayedMove> played_moves() const;
     Outcome outcome() const;
 
     // The board for drawing: pieces, marks (legal moves, renju fouls), labels, notes.

@@ -78,6 +78,12 @@ struct SearchInfo {
     }
 };
 
+// One move of a game's history: who played it and what, in the game's notation ("pass" too).
+struct PlayedMove {
+    Color color = Color::black;
+    std::string move;
+};
+
 // What genmove chose, and how.
 struct MoveReport {
     std::string move;  // in the game's notation, lower case ("d3"), or "pass"

@@ -202,13 +202,11 @@ Result<std::vector<SgfNode>> parse_main_line(std::string_view text) {
 std::string write_sgf(const Session& session) {
     const GameInfo& game = session.game();
     const bool othello = is_othello(game);
-    Session replay = scratch_session();
+    Session fresh = scratch_session();
     // Cannot fail: the session plays this game on this size.
-    (void)replay.select_game(game.id, session.board_size());
+    (void)fresh.select_game(game.id, session.board_size());
     const std::string start = session.start_position_text();
-    const bool usual_start = start == replay.position_text();
-    if (!usual_start) (void)replay.set_position(start);
-    replay.set_orientation(session.orientation());
+    const bool usual_start = start == fresh.position_text();
 
     const GomokuRule* gomoku = gomoku_rule_of(game.id);
     const int number = othello ? 2 : gomoku ? kGomokuGameNumber : kSoldiersGameNumber;
@@ -218,9 +216,7 @@ std::string write_sgf(const Session& session) {
     const Outcome outcome = session.outcome();
     if (outcome.over) sgf += fmt::format("RE[{}]", result_text(outcome));
     if (!usual_start) sgf += fmt::format("XP[{}]", escape(start));
-    for (const std::string& move : session.history()) {
-        const Color color = replay.side_to_move();
-        (void)replay.play(move);
+    for (const auto& [color, move] : session.played_moves()) {
         const char side = color == Color::black ? 'B' : 'W';
         if (othello) {
             sgf += fmt::format(";{}[{}]", side, othello_to_sgf(move, session.orientation()));

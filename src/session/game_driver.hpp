@@ -53,7 +53,7 @@ class GameDriver {
     virtual Result<void> play(Color color, std::string_view move, Orientation orientation) = 0;
     virtual std::vector<std::string> legal_moves(Orientation orientation) const = 0;
     virtual Result<void> undo() = 0;
-    virtual std::vector<std::string> history(Orientation orientation) const = 0;
+    virtual std::vector<PlayedMove> history(Orientation orientation) const = 0;
     virtual std::size_t move_count() const = 0;
     virtual Outcome outcome() const = 0;
     virtual BoardView board_view(Orientation orientation) const = 0;
@@ -94,6 +94,14 @@ concept PlayableGame = search::SearchableGame<G> &&
     { G::score_text(search::Score{}, bool{}) } -> std::same_as<std::string>;
 };
 
+// A game with no pass whose side to move can be handed to the other colour, so that one colour
+// may move twice in a row: GTP 2 allows it (GUIs set positions up that way), Gomoku's rules do
+// not mind, and Othello, whose passes are moves, does not need it.
+template <class G>
+concept HasTurnHandover = requires(typename G::Position& pos) {
+    G::hand_over_turn(pos);
+};
+
 template <PlayableGame G>
 class GameDriverFor final : public GameDriver {
   public:
@@ -116,16 +124,15 @@ class GameDriverFor final : public GameDriver {
     Result<void> play(Color color, std::string_view text, Orientation orientation) override {
         auto move = G::parse_move(text, orientation);
         if (!move) return move.error();
-        const std::optional<Move> implicit_pass = forced_pass_before(color);
-        Position pos = position_;
-        if (implicit_pass) G::make_move(pos, *implicit_pass);
+        const Lead lead = lead_for(color);
+        const Position pos = after(lead);
         if (G::side_to_move(pos) != color && !G::is_game_over(pos)) {
             return make_error(ErrorCode::illegal_move,
                               fmt::format("it is {}'s turn", to_string(G::side_to_move(pos))));
         }
         if (auto legal = G::check_move(pos, *move, orientation); !legal) return legal;
-        if (implicit_pass) push(*implicit_pass, true);
-        push(*move, false);
+        push_lead(lead);
+        push(*move, Kind::move);
         return {};
     }
 
@@ -140,14 +147,18 @@ class GameDriverFor final : public GameDriver {
     Result<void> undo() override {
         if (history_.empty()) return make_error(ErrorCode::cannot_undo, "no move to undo");
         pop();
-        // A pass that sente inserted on its own goes together with the move it was made for.
-        while (!history_.empty() && history_.back().implicit) pop();
+        // A pass or a handover that sente inserted on its own goes with the move it was made for.
+        while (!history_.empty() && history_.back().kind != Kind::move) pop();
         return {};
     }
 
-    std::vector<std::string> history(Orientation orientation) const override {
-        std::vector<std::string> moves;
-        for (const auto& entry : history_) moves.push_back(G::format_move(entry.move, orientation));
+    std::vector<PlayedMove> history(Orientation orientation) const override {
+        std::vector<PlayedMove> moves;
+        for (const auto& entry : history_) {
+            if (entry.kind == Kind::handover) continue;  // not a move: the next one shows it
+            moves.push_back(
+                {G::side_to_move(entry.before), G::format_move(entry.move, orientation)});
+        }
         return moves;
     }
 
@@ -190,9 +201,8 @@ class GameDriverFor final : public GameDriver {
             report.pass = true;
             return report;
         }
-        const std::optional<Move> implicit_pass = forced_pass_before(color);
-        Position root = position_;
-        if (implicit_pass) G::make_move(root, *implicit_pass);
+        const Lead lead = lead_for(color);
+        const Position root = after(lead);
         if (G::side_to_move(root) != color) {
             return make_error(ErrorCode::wrong_turn,
                               fmt::format("it is {}'s turn", to_string(G::side_to_move(root))));
@@ -243,8 +253,8 @@ class GameDriverFor final : public GameDriver {
         report.pass = G::is_pass(result.best);
         report.search = describe(result.info, orientation);
         if (commit) {
-            if (implicit_pass) push(*implicit_pass, true);
-            push(result.best, false);
+            push_lead(lead);
+            push(result.best, Kind::move);
         }
         return report;
     }
@@ -255,24 +265,56 @@ class GameDriverFor final : public GameDriver {
     }
 
   private:
+    enum class Kind : std::uint8_t {
+        move,           // asked for (play, genmove)
+        implicit_pass,  // a pass sente played because the other side was asked to move
+        handover,       // the turn handed to the other colour, who was asked to move (no move)
+    };
     struct Played {
         Position before;
         Move move;
-        bool implicit;  // a pass sente played because the other side was asked to move
+        Kind kind;
     };
 
-    // The pass to play first when `color` is asked to move but the other side is to move and
-    // has nothing but a pass (Othello GUIs such as Quarry never send passes).
-    std::optional<Move> forced_pass_before(Color color) const {
-        if (G::side_to_move(position_) == color) return std::nullopt;
+    // What sente does on its own before `color` moves when the other side is to move.
+    struct Lead {
+        Kind kind = Kind::move;  // Kind::move: nothing
+        Move pass{};             // for Kind::implicit_pass
+    };
+
+    // A forced pass when the side to move has nothing else (Othello GUIs such as Quarry never
+    // send passes); a handover where the game has one; else nothing, and the move is refused.
+    Lead lead_for(Color color) const {
+        if (G::side_to_move(position_) == color || G::is_game_over(position_)) return {};
         typename G::MoveList moves;
         G::generate_moves(position_, moves);
-        if (moves.size() == 1 && G::is_pass(moves[0].move)) return moves[0].move;
-        return std::nullopt;
+        if (moves.size() == 1 && G::is_pass(moves[0].move))
+            return {Kind::implicit_pass, moves[0].move};
+        if constexpr (HasTurnHandover<G>) return {Kind::handover, Move{}};
+        return {};
     }
 
-    void push(Move move, bool implicit) {
-        history_.push_back(Played{position_, move, implicit});
+    Position after(const Lead& lead) const {
+        Position pos = position_;
+        if (lead.kind == Kind::implicit_pass) G::make_move(pos, lead.pass);
+        if constexpr (HasTurnHandover<G>) {
+            if (lead.kind == Kind::handover) G::hand_over_turn(pos);
+        }
+        return pos;
+    }
+
+    void push_lead(const Lead& lead) {
+        if (lead.kind == Kind::implicit_pass) push(lead.pass, Kind::implicit_pass);
+        if constexpr (HasTurnHandover<G>) {
+            if (lead.kind == Kind::handover) {
+                history_.push_back(Played{position_, Move{}, Kind::handover});
+                G::hand_over_turn(position_);
+            }
+        }
+    }
+
+    void push(Move move, Kind kind) {
+        history_.push_back(Played{position_, move, kind});
         G::make_move(position_, move);
     }
 

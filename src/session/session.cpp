@@ -219,7 +219,15 @@ Result<void> Session::select_game(std::string_view name, int size) {
 const GameInfo& Session::game() const { return impl_->game->info(); }
 int Session::board_size() const { return impl_->driver->size(); }
 
-Result<void> Session::set_board_size(int size) { return select_game(game().id, size); }
+Result<void> Session::set_board_size(int size) {
+    // Unlike select_game, 0 is not "the default": GTP's `boardsize 0` names no size, and must
+    // change nothing.
+    if (size <= 0) {
+        return make_error(ErrorCode::unacceptable_size,
+                          fmt::format("{} is not a board size", size));
+    }
+    return select_game(game().id, size);
+}
 
 void Session::set_orientation(Orientation orientation) {
     impl_->settings.orientation = orientation;
@@ -246,7 +254,15 @@ std::vector<std::string> Session::legal_moves() const {
 
 Result<void> Session::undo() { return impl_->driver->undo(); }
 
-std::vector<std::string> Session::history() const { return impl_->driver->history(orientation()); }
+std::vector<std::string> Session::history() const {
+    std::vector<std::string> moves;
+    for (PlayedMove& played : played_moves()) moves.push_back(std::move(played.move));
+    return moves;
+}
+
+std::vector<PlayedMove> Session::played_moves() const {
+    return impl_->driver->history(orientation());
+}
 
 Outcome Session::outcome() const { return impl_->driver->outcome(); }
 

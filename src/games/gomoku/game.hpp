@@ -182,6 +182,9 @@ struct GomokuGame {
         return gomoku::late_move_reduction(pos, move.point, depth, index, pv_node);
     }
     static std::uint64_t hash(const Position& pos) { return pos.key; }
+    // Gomoku has no pass, but a colour may move twice in a row (GTP setups): the Session hands
+    // the turn over (session/game_driver.hpp, HasTurnHandover).
+    static void hand_over_turn(Position& pos) { set_side_to_move(pos, opponent(pos.side)); }
     static Color side_to_move(const Position& pos) { return pos.side; }
     static std::uint16_t pack(Move move) { return move.point; }
     static Move unpack(std::uint16_t packed) { return Move{packed}; }
