@@ -311,6 +311,53 @@ TEST_CASE("threats restrict the search's moves") {
         }
         CHECK(moves.size() == 4);  // (3,7), (4,7), (8,7), (9,7)
     }
+    SUBCASE("a four-three threat alone restricts nothing") {
+        // White threatens (8,7): a four on row 7 (blocked by black at (4,7)) and an open three
+        // on column 8 at once. Black may also meet it on the column, at (8,8) or (8,4), where
+        // white would make no four: those points must stay in play.
+        const Position pos = board_with(Rule::freestyle, 15, {{4, 7}, {0, 0}, {12, 12}},
+                                        {{5, 7}, {6, 7}, {7, 7}, {8, 5}, {8, 6}}, Color::black);
+        REQUIRE(pos.threat(Color::white, at(15, 8, 7)) == kThreatFourThree);
+        REQUIRE(pos.count(Color::white, kThreatFlexFour) == 0);
+        MoveList moves;
+        generate_search_moves(pos, moves);
+        generate_omitted_moves(pos, moves);
+        std::vector<int> points;
+        for (const auto& entry : moves) points.push_back(entry.move.point);
+        for (const int defence : {at(15, 8, 8), at(15, 8, 4)}) {
+            CAPTURE(defence);
+            CHECK(std::find(points.begin(), points.end(), defence) != points.end());
+        }
+    }
+}
+
+TEST_CASE("the quiet points left out are given back, each once") {
+    std::mt19937 random(7);
+    for (int game = 0; game < 20; ++game) {
+        Position pos = empty_position(15, Rule::freestyle);
+        for (int ply = 0; ply < 30 && !is_game_over(pos); ++ply) {
+            MoveList kept;
+            MoveList omitted;
+            generate_search_moves(pos, kept);
+            generate_omitted_moves(pos, omitted);
+            MoveList all;
+            generate_search_moves(pos, all, all.capacity());
+            std::vector<int> together;
+            for (const auto& entry : kept) together.push_back(entry.move.point);
+            for (const auto& entry : omitted) together.push_back(entry.move.point);
+            std::vector<int> expected;
+            for (const auto& entry : all) expected.push_back(entry.move.point);
+            std::sort(together.begin(), together.end());
+            std::sort(expected.begin(), expected.end());
+            CHECK(together == expected);  // nothing lost, nothing twice
+            CHECK(kept.size() == std::min(all.size(), kMaxQuietMoves));
+            // Every omitted point is worth no more than the least kept one.
+            int least_kept = 1 << 30;
+            for (const auto& entry : kept) least_kept = std::min(least_kept, entry.score);
+            for (const auto& entry : omitted) CHECK(entry.score <= least_kept);
+            make_move(pos, kept[random() % kept.size()].move);
+        }
+    }
 }
 
 TEST_CASE("notation: vertices and position text") {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "games/gomoku/eval.hpp"
+#include "games/gomoku/game.hpp"
 #include "games/gomoku/notation.hpp"
 #include "games/gomoku/position.hpp"
 #include "games/gomoku/reductions.hpp"
@@ -52,6 +53,26 @@ TEST_CASE("VCT deepens on threes: a long win is found when many threes are allow
     // Fewer threes than the win needs: nothing, within the same budget.
     VctSearch short_search;
     CHECK_FALSE(short_search.find(pos, 1, 100000));
+}
+
+TEST_CASE("a loss is proven over every move, not over the ones judged worth trying") {
+    // From a game against AIWine (sente black): after black's m6 the search proved white lost
+    // (a "win in 9" for black, the whole tree searched) because it let white answer black's
+    // four-three threats only at the points of a four, and tried only the twelve quiet points
+    // of most value. White's h6 held, and black lost the game. Now neither cut may prove a loss.
+    using Game = GomokuGame<Rule::freestyle>;
+    const auto pos = parse_position(
+        "15/15/15/15/7x7/15/15/8oo5/7o1xoo3/8oxxx3/7oxx1xo2/6oxxxox3/5ox2o5/4xo9/15 w",
+        Rule::freestyle);
+    REQUIRE(pos);
+    search::TranspositionTable tt;
+    REQUIRE(tt.resize(16));
+    std::atomic<bool> stop{false};
+    search::Searcher<Game> searcher(tt, stop);
+    search::Limits limits;
+    limits.max_depth = 9;
+    const auto result = searcher.search(*pos, Game::level(10).eval, limits);
+    CHECK_FALSE(search::is_proven_loss(result.info.score));
 }
 
 TEST_CASE("the threat cache remembers failures by budget") {

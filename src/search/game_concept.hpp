@@ -86,6 +86,15 @@ concept HasLateMoveReduction = requires(const typename G::Position& pos, typenam
     { G::late_move_reduction(pos, move, depth, index, pv_node) } -> std::same_as<int>;
 };
 
+// Optional: a game whose generate_moves leaves moves out by judgement (Gomoku keeps the quiet
+// points of most value) gives the rest back with G::generate_omitted_moves(pos, list). A proven
+// loss must not rest on that judgement: when every generated move loses, the search tries the
+// omitted ones before it calls the node lost (and the root before it gives up its game).
+template <class G>
+concept HasOmittedMoves = requires(const typename G::Position& pos, typename G::MoveList& list) {
+    G::generate_omitted_moves(pos, list);
+};
+
 // Optional: a game may settle nodes with its own exact solver, e.g. Othello's endgame solver
 // when few squares are empty, or Gomoku's threat-space search when a side has a forced win.
 // The game names a Solver type; each search thread owns one, built on the shared table, the

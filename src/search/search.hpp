@@ -192,6 +192,16 @@ class Searcher {
                 }
                 delta *= 2;
             }
+            if constexpr (HasOmittedMoves<G>) {
+                if (!stopped_ && is_proven_loss(score) && !root_complete_) {
+                    // Lost among the moves judged worth trying: the others may hold.
+                    root_complete_ = true;
+                    MoveList omitted;
+                    G::generate_omitted_moves(pos_, omitted);
+                    for (const auto& entry : omitted) root_moves_.push(entry.move, 0);
+                    if (!omitted.empty()) score = search_root(depth, -kInfinity, kInfinity);
+                }
+            }
             if (stopped_) {
                 // The root list keeps the best move first, including a move that finished this
                 // unfinished iteration ahead of the last iteration's choice.
@@ -266,6 +276,8 @@ class Searcher {
     }
 
     void generate_root_moves() {
+        root_moves_.clear();
+        root_complete_ = false;
         G::generate_moves(pos_, root_moves_);
         for (auto& entry : root_moves_) entry.score = G::order_score(pos_, entry.move, kMaxPly);
         for (std::size_t i = 0; i < root_moves_.size(); ++i) root_moves_.bring_best_to(i);
@@ -452,6 +464,19 @@ class Searcher {
             cut = try_move(deferred[i].first, false, deferred[i].second);
             if (stopped_) return 0;
         }
+        if constexpr (HasOmittedMoves<G>) {
+            if (!cut && is_proven_loss(best)) {
+                MoveList omitted;
+                G::generate_omitted_moves(pos_, omitted);
+                score_moves(omitted, 0, depth, ply);
+                for (std::size_t i = 0; i < omitted.size() && !cut; ++i) {
+                    omitted.bring_best_to(i);
+                    const Move move = omitted[i].move;
+                    cut = try_move(move, false, reduction_for(move, moves.size() + i));
+                    if (stopped_) return 0;
+                }
+            }
+        }
 
         const Bound bound = best >= beta            ? Bound::lower
                             : best > original_alpha ? Bound::exact
@@ -534,6 +559,7 @@ class Searcher {
     std::uint64_t horizon_evals_ = 0;
     bool stopped_ = false;
     MoveList root_moves_;
+    bool root_complete_ = false;  // the omitted root moves were added (HasOmittedMoves)
     std::array<std::array<Move, 2>, kMaxPly> killers_{};
     std::array<std::array<int, kHistorySize>, 2> history_{};
     std::array<std::array<Move, kMaxPly>, kMaxPly> pv_{};

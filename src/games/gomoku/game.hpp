@@ -157,6 +157,9 @@ struct GomokuGame {
     static void generate_moves(const Position& pos, MoveList& list) {
         generate_search_moves(pos, list);
     }
+    static void generate_omitted_moves(const Position& pos, MoveList& list) {
+        gomoku::generate_omitted_moves(pos, list);
+    }
     // Every legal point, for people and GUIs (the search tries fewer, see movegen.hpp).
     static void generate_legal_moves(const Position& pos, MoveList& list) {
         gomoku::generate_legal_moves(pos, list);

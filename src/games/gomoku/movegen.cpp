@@ -14,6 +14,16 @@ void generate_legal_moves(const Position& pos, MoveList& list) {
     });
 }
 
+namespace {
+
+// Puts the `keep` points of most value first (in no particular order).
+void split_by_value(MoveList& list, std::size_t keep) {
+    std::nth_element(list.begin(), list.begin() + keep - 1, list.end(),
+                     [](const auto& a, const auto& b) { return a.score > b.score; });
+}
+
+}  // namespace
+
 void generate_search_moves(const Position& pos, MoveList& list, std::size_t max_quiet) {
     if (is_game_over(pos)) return;
     const Color me = pos.side;
@@ -40,8 +50,9 @@ void generate_search_moves(const Position& pos, MoveList& list, std::size_t max_
         }
         return;
     }
-    const bool must_defend =
-        pos.count(them, kThreatFlexFour) > 0 || pos.count(them, kThreatFourThree) > 0;
+    // Only an open three is met by these points alone (see movegen.hpp); a four-three threat
+    // has other answers, so then every point stays in play.
+    const bool must_defend = pos.count(them, kThreatFlexFour) > 0;
     for_each_point(pos, [&](int point) {
         if (pos.stones[point] != kEmpty || pos.nearby(point) == 0) return;
         if (must_defend && !makes_four(pos, me, point) && !makes_four(pos, them, point)) return;
@@ -54,10 +65,18 @@ void generate_search_moves(const Position& pos, MoveList& list, std::size_t max_
     // The points worth most for attack and defence; beyond them a quiet position has nothing
     // the search could use in time.
     if (list.size() > max_quiet) {
-        std::nth_element(list.begin(), list.begin() + max_quiet - 1, list.end(),
-                         [](const auto& a, const auto& b) { return a.score > b.score; });
+        split_by_value(list, max_quiet);
         list.resize(max_quiet);
     }
+}
+
+void generate_omitted_moves(const Position& pos, MoveList& list, std::size_t max_quiet) {
+    MoveList all;
+    generate_search_moves(pos, all, all.capacity());
+    if (all.size() <= max_quiet) return;
+    // The same split as generate_search_moves makes (same points, same order, same algorithm).
+    split_by_value(all, max_quiet);
+    for (std::size_t i = max_quiet; i < all.size(); ++i) list.push(all[i].move, all[i].score);
 }
 
 }  // namespace sente::gomoku

@@ -8,11 +8,14 @@
 //   - the side to move can make five: only that point;
 //   - the opponent could make five next move: only the points that stop it (if none can be
 //     played, any point: the game is lost either way);
-//   - the opponent could make an open four (or a four-three) next move: only the side to move's
-//     own fours (which force a reply) and the points where the opponent would make a four, which
-//     include every point that breaks the threat;
+//   - the opponent could make an open four next move: only the side to move's own fours (which
+//     force a reply) and the points where the opponent would make a four, which include every
+//     point that breaks the threat. (A four-three threat is not one of these: it can also be met
+//     on its three's line or by a stone that turns the forced block of its four into a counter
+//     four, so it restricts nothing; cutting the moves there proved wins that were not.)
 //   - otherwise, the kMaxQuietMoves points of most value for attack and defence together
-//     (order_value), the search's one pruning by judgement.
+//     (order_value), the search's one pruning by judgement; the rest come back through
+//     generate_omitted_moves when all of these lose, so that a loss is never a guess.
 
 #include "games/gomoku/position.hpp"
 #include "search/move_list.hpp"
@@ -27,6 +30,10 @@ inline constexpr std::size_t kMaxQuietMoves = 12;
 // `max_quiet` caps the quiet points (the seed's greedy player looks at all of them).
 void generate_search_moves(const Position& pos, MoveList& list,
                            std::size_t max_quiet = kMaxQuietMoves);
+// The quiet points generate_search_moves left out (none when it kept them all), so that the
+// search can make sure of a loss (search/game_concept.hpp, HasOmittedMoves).
+void generate_omitted_moves(const Position& pos, MoveList& list,
+                            std::size_t max_quiet = kMaxQuietMoves);
 void generate_legal_moves(const Position& pos, MoveList& list);
 
 }  // namespace sente::gomoku

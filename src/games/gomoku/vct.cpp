@@ -129,8 +129,11 @@ int VctSearch::defend(Position& pos, int threes_left, int last) {
     const Color defender = pos.side;
     const Color attacker = opponent(defender);
     if (pos.count(defender, kThreatFive) > 0) return 0;  // the defender wins first
-    // Only a threat of an open four (or a four-three) forces the defender's hand.
-    if (pos.count(attacker, kThreatFlexFour) + pos.count(attacker, kThreatFourThree) == 0) return 0;
+    // Only a threat of an open four forces the defender's hand, and only then are the points
+    // below every defence. A threat of a four-three alone is not forcing enough to prove
+    // anything: it can also be met on the three's line, or by a stone that makes the forced
+    // block of the four a counter-four, and those points are not among them.
+    if (pos.count(attacker, kThreatFlexFour) == 0) return 0;
 
     std::array<int, kMaxSize * kMaxSize> defences;
     int count = 0;
