@@ -304,13 +304,9 @@ class GameDriverFor final : public GameDriver {
     }
 
     void push_lead(const Lead& lead) {
-        if (lead.kind == Kind::implicit_pass) push(lead.pass, Kind::implicit_pass);
-        if constexpr (HasTurnHandover<G>) {
-            if (lead.kind == Kind::handover) {
-                history_.push_back(Played{position_, Move{}, Kind::handover});
-                G::hand_over_turn(position_);
-            }
-        }
+        if (lead.kind == Kind::move) return;
+        history_.push_back(Played{position_, lead.pass, lead.kind});
+        position_ = after(lead);
     }
 
     void push(Move move, Kind kind) {
