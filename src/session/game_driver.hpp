@@ -53,7 +53,7 @@ class GameDriver {
     virtual Result<void> play(Color color, std::string_view move, Orientation orientation) = 0;
     virtual std::vector<std::string> legal_moves(Orientation orientation) const = 0;
     virtual Result<void> undo() = 0;
-    virtual std::vector<PlayedMove> history(Orientation orientation) const = 0;
+    virtual std::vector<PlayedMove> played_moves(Orientation orientation) const = 0;
     virtual std::size_t move_count() const = 0;
     virtual Outcome outcome() const = 0;
     virtual BoardView board_view(Orientation orientation) const = 0;
@@ -152,7 +152,7 @@ class GameDriverFor final : public GameDriver {
         return {};
     }
 
-    std::vector<PlayedMove> history(Orientation orientation) const override {
+    std::vector<PlayedMove> played_moves(Orientation orientation) const override {
         std::vector<PlayedMove> moves;
         for (const auto& entry : history_) {
             if (entry.kind == Kind::handover) continue;  // not a move: the next one shows it

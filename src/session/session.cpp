@@ -261,7 +261,7 @@ std::vector<std::string> Session::history() const {
 }
 
 std::vector<PlayedMove> Session::played_moves() const {
-    return impl_->driver->history(orientation());
+    return impl_->driver->played_moves(orientation());
 }
 
 Outcome Session::outcome() const { return impl_->driver->outcome(); }
