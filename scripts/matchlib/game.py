@@ -55,6 +55,8 @@ def _play(setup, scheduled, black_spec, white_spec, record, started, referee, pl
     moves = []
     slowest = {"black": 0.0, "white": 0.0}  # the longest answer to genmove, pipe included
     record["slowest"] = slowest
+    thinking = {"black": [0.0, 0], "white": [0.0, 0]}  # seconds in genmove, genmoves: "equal time"
+    record["thinking"] = thinking
     try:
         position = ""
         if setup.openings:
@@ -89,6 +91,8 @@ def _play(setup, scheduled, black_spec, white_spec, record, started, referee, pl
             move = _attribute(colour, mover.name, mover.genmove, colour, clock, allowed)
             used = time.monotonic() - began
             slowest[colour] = max(slowest[colour], used)
+            thinking[colour][0] = round(thinking[colour][0] + used, 3)
+            thinking[colour][1] += 1
             _attribute(colour, mover.name, clock.charge, colour, mover.name, used)
             if move == "resign":
                 return _finish(record, referee, players, setup, moves, started,

@@ -32,6 +32,18 @@ def slowest_moves(records):
     return slowest
 
 
+def mean_move_times(records):
+    """Each engine's mean seconds a genmove over the records, pipe included."""
+    totals = {}
+    for record in records:
+        for colour, (seconds, count) in record.get("thinking", {}).items():
+            name = record[colour]
+            total = totals.setdefault(name, [0.0, 0])
+            total[0] += seconds
+            total[1] += count
+    return {name: seconds / count for name, (seconds, count) in totals.items() if count}
+
+
 def _elo_text(value, error):
     if value is None:
         return "-"
@@ -61,6 +73,10 @@ def format_table(stats, args, sprt):
         lines.append("")
         lines.append("slowest move (genmove to answer, pipe included): " + ", ".join(
             f"{name} {seconds * 1000:.0f} ms" for name, seconds in slowest.items()))
+    means = mean_move_times(records_of(stats))
+    if means:
+        lines.append("mean time a move: " + ", ".join(
+            f"{name} {seconds * 1000:.0f} ms" for name, seconds in means.items()))
     if args is not None and args.schedule == "ladder":
         lines.append("")
         lines.append(ladder_text(stats))

@@ -85,6 +85,15 @@ class Statistics(unittest.TestCase):
         self.assertAlmostEqual(value, 528.9, places=1)
         self.assertTrue(0 < error < math.inf)
 
+    def test_mean_time_a_move_is_over_every_genmove_of_an_engine(self):
+        from matchlib.report import mean_move_times
+        games = [{"black": "A", "white": "B", "thinking": {"black": [3.0, 10], "white": [1.0, 10]}},
+                 {"black": "B", "white": "A", "thinking": {"black": [2.0, 5], "white": [0.0, 0]}},
+                 {"black": "A", "white": "B"}]  # an older record without times counts for nothing
+        means = mean_move_times(games)
+        self.assertAlmostEqual(means["A"], 0.3)
+        self.assertAlmostEqual(means["B"], 0.2)
+
     def test_sprt_bounds(self):
         lower, upper = stats.sprt_bounds(0.05, 0.05)
         self.assertAlmostEqual(lower, math.log(0.05 / 0.95))
@@ -151,6 +160,7 @@ class Matches(unittest.TestCase):
                     if mode != "resign":
                         self.assertEqual(game["forfeit"], mode)
                 self.assertIn("| sente vs " + mode + " | 2 | 2-0-0 |", run.stdout)
+                self.assertIn("mean time a move: ", run.stdout)
 
     def test_an_illegal_opening_is_reported_and_nothing_is_recorded(self):
         openings = os.path.join(self.dir, "bad.txt")
