@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Every link between the project's pages resolves: README.md, docs/*.md and protocol/*.md link
+to files that exist and to headings that exist in them (GitHub's anchors: lower case, spaces to
+hyphens, punctuation dropped). Web links are not fetched (CI may be offline).
+
+usage: docs_links_test.py ROOT
+"""
+import os
+import re
+import sys
+import unittest
+
+ROOT = None
+LINK = re.compile(r"(?<!!)\[(?:[^\]\\]|\\.)*\]\(([^)\s]+)\)")
+FENCE = re.compile(r"^(```|~~~)")
+
+
+def pages(root):
+    found = [os.path.join(root, "README.md")]
+    for folder in ("docs", "protocol"):
+        path = os.path.join(root, folder)
+        if os.path.isdir(path):
+            found += [os.path.join(path, name) for name in sorted(os.listdir(path))
+                      if name.endswith(".md")]
+    return found
+
+
+def prose_lines(path):
+    """The page's lines outside code fences, with inline code removed."""
+    inside = False
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if FENCE.match(line.strip()):
+                inside = not inside
+                continue
+            if not inside:
+                yield number, re.sub(r"`[^`]*`", "", line)
+
+
+def slug(heading):
+    text = heading.strip().lower()
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def anchors(path):
+    seen = {}
+    out = set()
+    for _, line in prose_lines(path):
+        match = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
+        if match:
+            base = slug(match.group(1))
+            count = seen.get(base, 0)
+            seen[base] = count + 1
+            out.add(base if count == 0 else f"{base}-{count}")
+    return out
+
+
+def broken_links(root):
+    broken = []
+    for page in pages(root):
+        for number, line in prose_lines(page):
+            for target in LINK.findall(line):
+                if re.match(r"^[a-z]+:", target):
+                    continue  # http:, https:, mailto:
+                file_part, _, anchor = target.partition("#")
+                linked = (os.path.normpath(os.path.join(os.path.dirname(page), file_part))
+                          if file_part else page)
+                where = f"{os.path.relpath(page, root)}:{number}: {target}"
+                if not os.path.exists(linked):
+                    broken.append(f"{where} (no such file)")
+                elif anchor and linked.endswith(".md") and anchor not in anchors(linked):
+                    broken.append(f"{where} (no such heading)")
+    return broken
+
+
+class Links(unittest.TestCase):
+    def test_every_link_resolves(self):
+        self.assertEqual(broken_links(ROOT), [])
+
+    def test_the_checker_finds_a_broken_link_and_a_missing_heading(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as root:
+            os.mkdir(os.path.join(root, "docs"))
+            with open(os.path.join(root, "README.md"), "w") as f:
+                f.write("# Top\n[a](docs/a.md#real-heading) [b](docs/none.md) [c](#nowhere)\n"
+                        "```\n[d](inside/a/fence.md)\n```\n[e](https://example.org)\n")
+            with open(os.path.join(root, "docs", "a.md"), "w") as f:
+                f.write("# A\n## Real heading\n[back](../README.md#top)\n")
+            self.assertEqual(broken_links(root), [
+                "README.md:2: docs/none.md (no such file)",
+                "README.md:2: #nowhere (no such heading)"])
+
+
+if __name__ == "__main__":
+    ROOT = os.path.abspath(sys.argv.pop(1))
+    unittest.main()
