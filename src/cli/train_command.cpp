@@ -1,0 +1,223 @@
+// `sente train` and its subcommands (the Othello evaluation's data, fit and error, Multi-ProbCut's
+// statistics, the Gomoku evaluation's fit): their options.
+
+#include <iostream>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "tools/gomoku_fit.hpp"
+#include "tools/probcut_stats.hpp"
+#include "tools/relabel.hpp"
+#include "tools/train.hpp"
+
+namespace sente::cli {
+
+namespace {
+
+struct TrainOptions {
+    tools::SelfPlayOptions selfplay;
+    tools::WthorOptions wthor;
+    tools::RelabelOptions relabel;
+    tools::ProbCutStatsOptions probcut;
+    tools::FitOptions fit;
+    tools::ErrorOptions error;
+    tools::GomokuFitOptions gomoku_fit;
+};
+
+CLI::App* add_relabel(CLI::App& train, tools::RelabelOptions& options) {
+    CLI::App* command = train.add_subcommand(
+        "relabel",
+        "replace the labels of positions in an empties range by the values of sente's searches "
+        "(copying the others), for fit");
+    command->add_option("inputs", options.inputs, "labelled position files")
+        ->required()
+        ->check(CLI::ExistingFile);
+    command->add_option("-o,--output", options.output, "file to write")->required();
+    command->add_option("--depth", options.depth, "search depth")
+        ->check(CLI::Range(1, 30))
+        ->capture_default_str();
+    command->add_option("--min-empties", options.min_empties)
+        ->check(CLI::Range(0, 60))
+        ->capture_default_str();
+    command->add_option("--max-empties", options.max_empties)
+        ->check(CLI::Range(0, 60))
+        ->capture_default_str();
+    command
+        ->add_option("--search-weight", options.search_weight,
+                     "new label = weight x search value + (1 - weight) x old label")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    command->add_option("--shard-index", options.shard_index, "this job's share, 1..count")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    command->add_option("--shard-count", options.shard_count, "jobs sharing the lines")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    return command;
+}
+
+}  // namespace
+
+Subcommand add_train_command(CLI::App& parent) {
+    auto o = std::make_shared<TrainOptions>();
+    CLI::App* train =
+        parent.add_subcommand("train",
+                              "train the evaluations: Reversi (selfplay or wthor, then "
+                              "fit) and Gomoku (gomoku-fit); see docs/training.md");
+    train->require_subcommand(1);
+    CLI::App* selfplay = train->add_subcommand(
+        "selfplay",
+        "play games from random openings and write labelled positions (exact values from the "
+        "endgame solver)");
+    selfplay->add_option("output", o->selfplay.output, "file to write")->required();
+    selfplay->add_option("--games", o->selfplay.games)->capture_default_str();
+    selfplay
+        ->add_option("--random-plies", o->selfplay.random_plies,
+                     "random legal moves at the start of each game (at least)")
+        ->capture_default_str();
+    selfplay
+        ->add_option("--random-plies-max", o->selfplay.random_plies_max,
+                     "at most this many random moves, drawn per game (0: --random-plies)")
+        ->capture_default_str();
+    selfplay->add_option("--level", o->selfplay.level, "the level that plays")
+        ->check(CLI::Range(1, 10))
+        ->capture_default_str();
+    selfplay
+        ->add_option("--depth", o->selfplay.depth,
+                     "its search depth (0: the level's own; levels 9-10 need one)")
+        ->check(CLI::Range(0, 30))
+        ->capture_default_str();
+    selfplay
+        ->add_option("--random-rate", o->selfplay.random_rate,
+                     "chance of a random move while more than 30 squares are empty")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    selfplay
+        ->add_option("--solve-empties", o->selfplay.solve_empties,
+                     "positions with at most this many empty squares are solved exactly")
+        ->check(CLI::Range(0, 24))
+        ->capture_default_str();
+    selfplay->add_option("--seed", o->selfplay.seed)->capture_default_str();
+    CLI::App* wthor = train->add_subcommand(
+        "wthor",
+        "write the positions of WTHOR tournament games with their values (the game's "
+        "theoretical score from 24 empties, exact values from the solver near the end)");
+    wthor->add_option("inputs", o->wthor.inputs, "WTHOR game files (WTH_YYYY.wtb)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    wthor->add_option("-o,--output", o->wthor.output, "file to write")->required();
+    wthor->add_option("--holdout", o->wthor.holdout_output,
+                      "write the positions of every --holdout-every-th game here instead");
+    wthor->add_option("--holdout-every", o->wthor.holdout_every)
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    wthor
+        ->add_option("--solve-empties", o->wthor.solve_empties,
+                     "positions with at most this many empty squares are solved exactly")
+        ->check(CLI::Range(0, 22))
+        ->capture_default_str();
+    wthor->add_option("--shard-index", o->wthor.shard_index, "this job's share, 1..count")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    wthor->add_option("--shard-count", o->wthor.shard_count, "jobs sharing the games")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    wthor
+        ->add_option("--check-every", o->wthor.check_every,
+                     "solve the theoretical position of every Nth game to check its score")
+        ->check(CLI::Range(0, 1000000))
+        ->capture_default_str();
+    CLI::App* probcut = train->add_subcommand(
+        "probcut",
+        "search sample positions to every depth, for the midgame's Multi-ProbCut "
+        "(scripts/probcut-fit reads the file)");
+    probcut->add_option("inputs", o->probcut.inputs, "labelled position files")
+        ->required()
+        ->check(CLI::ExistingFile);
+    probcut->add_option("-o,--output", o->probcut.output, "file to write")->required();
+    probcut->add_option("--depth", o->probcut.max_depth, "deepest search")
+        ->check(CLI::Range(1, 30))
+        ->capture_default_str();
+    probcut->add_option("--positions", o->probcut.positions, "positions to sample")
+        ->check(CLI::Range(1, 10000000))
+        ->capture_default_str();
+    probcut->add_option("--min-empties", o->probcut.min_empties)
+        ->check(CLI::Range(1, 60))
+        ->capture_default_str();
+    probcut->add_option("--max-empties", o->probcut.max_empties)
+        ->check(CLI::Range(1, 60))
+        ->capture_default_str();
+    probcut->add_option("--seed", o->probcut.seed)->capture_default_str();
+    CLI::App* fit = train->add_subcommand(
+        "fit", "fit the weights to labelled positions and write the weights file");
+    fit->add_option("inputs", o->fit.inputs, "files written by selfplay")->required();
+    fit->add_option("-o,--output", o->fit.output, "weights file to write")->required();
+    fit->add_option("--validation", o->fit.validation,
+                    "held-out positions to stop on and report (default: every tenth input)")
+        ->check(CLI::ExistingFile);
+    fit->add_option("--phases", o->fit.phases, "game phases (bands of empties)")
+        ->check(CLI::IsMember({1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60}))
+        ->capture_default_str();
+    fit->add_option("--epochs", o->fit.epochs)->capture_default_str();
+    fit->add_option("--regularisation", o->fit.regularisation)->capture_default_str();
+    fit->add_flag("!--independent-phases", o->fit.chain_phases,
+                  "regularise every phase towards zero instead of the next phase's weights");
+
+    CLI::App* error = train->add_subcommand(
+        "error", "the evaluation's error against labelled positions, per band of empties");
+    error->add_option("inputs", o->error.inputs, "labelled position files")
+        ->required()
+        ->check(CLI::ExistingFile);
+    error->add_option("--weights", o->error.weights, "weights file (default: built-in)")
+        ->check(CLI::ExistingFile);
+
+    CLI::App* gomoku_fit = train->add_subcommand(
+        "gomoku-fit",
+        "fit the Gomoku evaluation's weights to game outcomes (freestyle) and print them");
+    gomoku_fit
+        ->add_option("inputs", o->gomoku_fit.inputs,
+                     "games: a result (1: black won, 0: white won) and the moves, one a line "
+                     "(scripts/gomoku-games writes them from match results)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    gomoku_fit->add_option("--size", o->gomoku_fit.size)
+        ->check(CLI::Range(5, 22))
+        ->capture_default_str();
+    gomoku_fit
+        ->add_option("--holdout-every", o->gomoku_fit.holdout_every,
+                     "every Nth game is held out of the fit and reported (0: none)")
+        ->capture_default_str();
+    gomoku_fit->add_option("--iterations", o->gomoku_fit.iterations)
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    gomoku_fit->add_option("--regularisation", o->gomoku_fit.regularisation)->capture_default_str();
+
+    CLI::App* relabel = add_relabel(*train, o->relabel);
+    return {train, [=] {
+                std::ostream& out = std::cout;
+                std::ostream& err = std::cerr;
+                if (*selfplay) return tools::self_play(o->selfplay, out, err);
+                if (*wthor) {
+                    if (o->wthor.shard_index > o->wthor.shard_count) {
+                        err << "sente train wthor: --shard-index beyond --shard-count\n";
+                        return 2;
+                    }
+                    return tools::wthor_positions(o->wthor, out, err);
+                }
+                if (*relabel) {
+                    if (o->relabel.shard_index > o->relabel.shard_count) {
+                        err << "sente train relabel: --shard-index beyond --shard-count\n";
+                        return 2;
+                    }
+                    return tools::relabel(o->relabel, out, err);
+                }
+                if (*probcut) return tools::probcut_stats(o->probcut, out, err);
+                if (*fit) return tools::fit(o->fit, out, err);
+                if (*error) return tools::evaluation_error(o->error, out, err);
+                return tools::fit_gomoku_eval(o->gomoku_fit, out, err);
+            }};
+}
+
+}  // namespace sente::cli
