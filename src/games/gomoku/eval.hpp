@@ -41,8 +41,4 @@ search::Score evaluate(const Position& pos);
 // non-negative: the search scales it).
 int order_value(const Position& pos, int point);
 
-// The seed programs' easy player: the point whose larger of own attack value and opponent's
-// attack value is largest (ties: the first from the centre outwards).
-int greedy_point(const Position& pos);
-
 }  // namespace sente::gomoku

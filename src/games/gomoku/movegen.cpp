@@ -1,6 +1,7 @@
 #include "games/gomoku/movegen.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "games/gomoku/eval.hpp"
 #include "games/gomoku/renju.hpp"
@@ -77,6 +78,28 @@ void generate_omitted_moves(const Position& pos, MoveList& list, std::size_t max
     // The same split as generate_search_moves makes (same points, same order, same algorithm).
     split_by_value(all, max_quiet);
     for (std::size_t i = max_quiet; i < all.size(); ++i) list.push(all[i].move, all[i].score);
+}
+
+int greedy_point(const Position& pos) {
+    MoveList moves;
+    generate_search_moves(pos, moves, MoveList::capacity());
+    int best = moves.empty() ? 0 : moves[0].move.point;
+    int best_value = -1;
+    int best_distance = 0;
+    const int center = point_at(pos.size / 2, (pos.size - 1) / 2);
+    for (const auto& entry : moves) {
+        const int point = entry.move.point;
+        const int value =
+            std::max(pos.value(pos.side, point), pos.value(opponent(pos.side), point));
+        const int distance = std::max(std::abs(column_of(point) - column_of(center)),
+                                      std::abs(row_of(point) - row_of(center)));
+        if (value > best_value || (value == best_value && distance < best_distance)) {
+            best = point;
+            best_value = value;
+            best_distance = distance;
+        }
+    }
+    return best;
 }
 
 }  // namespace sente::gomoku

@@ -36,4 +36,8 @@ void generate_omitted_moves(const Position& pos, MoveList& list,
                             std::size_t max_quiet = kMaxQuietMoves);
 void generate_legal_moves(const Position& pos, MoveList& list);
 
+// The seed programs' easy player: the point whose larger of own attack value and opponent's
+// attack value is largest (ties: the first from the centre outwards).
+int greedy_point(const Position& pos);
+
 }  // namespace sente::gomoku
