@@ -577,4 +577,49 @@ int EndgameSolver::solve_1(Bitboard player, Bitboard opponent, int square) {
     return own >= 32 ? 2 * own - 62 : 2 * own - 64;  // nobody can play: the empty to the winner
 }
 
+// ---- Split points (Young Brothers Wait, endgame_split.hpp) ----
+
+int EndgameSolver::search_move(const SplitPoint& split, int index) {
+    const EndgameMove& move = split.moves[index];
+    const Bitboard next_player = split.opponent ^ move.flipped;
+    const Bitboard next_opponent = split.player | move.flipped | square_bit(move.square);
+    return -search(next_player, next_opponent, -split.alpha - 1, -split.alpha, split.empties - 1);
+}
+
+void EndgameSolver::search_split(SplitPoint& split) {
+    pool_->recruit(split);
+    const SplitPoint* outer = split_;
+    split_ = &split;
+    for (int index; (index = split.take()) >= 0;) {
+        const int score = search_move(split, index);
+        if (aborted_) break;
+        split.report(index, score);
+    }
+    split_ = outer;
+    // A helper's fail high stops our own move too; that is this node's answer, not an abort,
+    // unless the stop signal or a fail high further out is why we stopped.
+    if (aborted_ && split.cut.load() && !stop_.load(std::memory_order_relaxed) &&
+        (finished_ == nullptr || !finished_->load(std::memory_order_relaxed)) &&
+        (outer == nullptr || !outer->cut_here_or_above())) {
+        aborted_ = false;
+    }
+    if (aborted_) split.cut.store(true);  // our answer is void: the helpers may stop too
+    pool_->wait_for_helpers(*this, split);
+}
+
+void EndgameSolver::help(SplitPoint& split) {
+    // A thread waiting for its own helpers helps them here: keep its own state.
+    const SplitPoint* outer = split_;
+    const bool was_aborted = aborted_;
+    split_ = &split;
+    for (int index; (index = split.take()) >= 0;) {
+        aborted_ = false;
+        const int score = search_move(split, index);
+        if (aborted_) break;
+        split.report(index, score);
+    }
+    aborted_ = was_aborted;
+    split_ = outer;
+}
+
 }  // namespace sente::reversi

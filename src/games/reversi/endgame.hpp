@@ -50,7 +50,7 @@ struct EndgameResult {
 
 // Cache-line aligned: solvers of different threads must not share the line their node counter is
 // on.
-class alignas(64) EndgameSolver {
+class alignas(64) EndgameSolver final : public SplitWorker {
   public:
     // `stop` aborts the search; `busy` and `finished` (another thread has the answer) are
     // shared by the threads of a parallel solve.
@@ -70,17 +70,17 @@ class alignas(64) EndgameSolver {
     // The value only (no best move), for the search's leaves; nodes accumulate in nodes().
     int value(Bitboard player, Bitboard opponent, int alpha, int beta);
 
-    std::uint64_t nodes() const { return nodes_; }
+    std::uint64_t nodes() const override { return nodes_; }
     bool aborted() const { return aborted_; }
 
     // Exact by default. A selective solver's scores and bounds are guesses (good ones);
     // it stores them in the table as such (see selective_depth).
-    void set_selectivity(Selectivity selectivity) { selectivity_ = selectivity; }
+    void set_selectivity(Selectivity selectivity) override { selectivity_ = selectivity; }
 
     // Lets this solver share the moves of its nodes with the pool's helpers (the master).
     void set_helpers(HelperPool* pool) { pool_ = pool; }
     // A helper's part of a split point: takes moves until none are left.
-    void help(SplitPoint& split);
+    void help(SplitPoint& split) override;
 
     // Fastest-first from six empties: 5.5 % fewer nodes than parity order at six (FFO #40-#47,
     // one thread), for a few per cent more time.

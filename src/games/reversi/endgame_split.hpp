@@ -13,6 +13,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -20,11 +21,8 @@
 
 #include "games/reversi/bitboard.hpp"
 #include "games/reversi/endgame_selectivity.hpp"
-#include "search/tt.hpp"
 
 namespace sente::reversi {
-
-class EndgameSolver;
 
 // A move of a search node, with what it flips and its ordering score.
 struct EndgameMove {
@@ -60,10 +58,25 @@ struct SplitPoint {
     std::atomic<bool> cut{false};
 };
 
+// What a thread does in a split point. The endgame solver (endgame.hpp) is one; the pool knows
+// only this, so that the split points depend on the solver and not both ways.
+class SplitWorker {
+  public:
+    virtual ~SplitWorker() = default;
+    // Takes the moves of `split` and searches them until none are left.
+    virtual void help(SplitPoint& split) = 0;
+    virtual std::uint64_t nodes() const = 0;
+    virtual void set_selectivity(Selectivity selectivity) = 0;
+};
+
+class HelperPool;
+// Makes the worker of one helper thread of `pool`.
+using MakeWorker = std::function<std::unique_ptr<SplitWorker>(HelperPool& pool)>;
+
 // Helper threads that sleep until a master recruits them into a split point.
 class HelperPool {
   public:
-    HelperPool(int helpers, search::TranspositionTable& tt, const std::atomic<bool>& stop);
+    HelperPool(int helpers, const MakeWorker& make_worker);
     ~HelperPool();
     HelperPool(const HelperPool&) = delete;
     HelperPool& operator=(const HelperPool&) = delete;
@@ -75,7 +88,7 @@ class HelperPool {
     int recruit(SplitPoint& split);
     // For the owner of `split`, once it has no moves left to take there: helps in the split
     // points opened below it until all of its helpers have left.
-    void wait_for_helpers(EndgameSolver& owner, SplitPoint& split);
+    void wait_for_helpers(SplitWorker& owner, SplitPoint& split);
     // The helpers' nodes so far; call it while they are idle.
     std::uint64_t nodes() const;
     // Makes the helpers as selective as their master; call it while they are idle.
