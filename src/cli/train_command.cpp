@@ -3,6 +3,8 @@
 
 #include <iostream>
 #include <memory>
+#include <ostream>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -25,6 +27,23 @@ struct TrainOptions {
     tools::ErrorOptions error;
     tools::GomokuFitOptions gomoku_fit;
 };
+
+// --shard-index and --shard-count, for jobs that share out `what` (games, lines) between cores.
+void add_shard_options(CLI::App& command, int& index, int& count, const std::string& what) {
+    command.add_option("--shard-index", index, "this job's share, 1..count")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    command.add_option("--shard-count", count, "jobs sharing the " + what)
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+}
+
+// Whether --shard-index names one of the --shard-count shares; says why not on `err`.
+bool shard_in_range(const char* command, int index, int count, std::ostream& err) {
+    if (index <= count) return true;
+    err << "sente train " << command << ": --shard-index beyond --shard-count\n";
+    return false;
+}
 
 CLI::App* add_relabel(CLI::App& train, tools::RelabelOptions& options) {
     CLI::App* command = train.add_subcommand(
@@ -49,12 +68,7 @@ CLI::App* add_relabel(CLI::App& train, tools::RelabelOptions& options) {
                      "new label = weight x search value + (1 - weight) x old label")
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
-    command->add_option("--shard-index", options.shard_index, "this job's share, 1..count")
-        ->check(CLI::Range(1, 1000))
-        ->capture_default_str();
-    command->add_option("--shard-count", options.shard_count, "jobs sharing the lines")
-        ->check(CLI::Range(1, 1000))
-        ->capture_default_str();
+    add_shard_options(*command, options.shard_index, options.shard_count, "lines");
     return command;
 }
 
@@ -118,12 +132,7 @@ Subcommand add_train_command(CLI::App& parent) {
                      "positions with at most this many empty squares are solved exactly")
         ->check(CLI::Range(0, 22))
         ->capture_default_str();
-    wthor->add_option("--shard-index", o->wthor.shard_index, "this job's share, 1..count")
-        ->check(CLI::Range(1, 1000))
-        ->capture_default_str();
-    wthor->add_option("--shard-count", o->wthor.shard_count, "jobs sharing the games")
-        ->check(CLI::Range(1, 1000))
-        ->capture_default_str();
+    add_shard_options(*wthor, o->wthor.shard_index, o->wthor.shard_count, "games");
     wthor
         ->add_option("--check-every", o->wthor.check_every,
                      "solve the theoretical position of every Nth game to check its score")
@@ -195,29 +204,26 @@ Subcommand add_train_command(CLI::App& parent) {
     gomoku_fit->add_option("--regularisation", o->gomoku_fit.regularisation)->capture_default_str();
 
     CLI::App* relabel = add_relabel(*train, o->relabel);
-    return {train, [=] {
-                std::ostream& out = std::cout;
-                std::ostream& err = std::cerr;
-                if (*selfplay) return tools::self_play(o->selfplay, out, err);
-                if (*wthor) {
-                    if (o->wthor.shard_index > o->wthor.shard_count) {
-                        err << "sente train wthor: --shard-index beyond --shard-count\n";
-                        return 2;
-                    }
-                    return tools::wthor_positions(o->wthor, out, err);
-                }
-                if (*relabel) {
-                    if (o->relabel.shard_index > o->relabel.shard_count) {
-                        err << "sente train relabel: --shard-index beyond --shard-count\n";
-                        return 2;
-                    }
-                    return tools::relabel(o->relabel, out, err);
-                }
-                if (*probcut) return tools::probcut_stats(o->probcut, out, err);
-                if (*fit) return tools::fit(o->fit, out, err);
-                if (*error) return tools::evaluation_error(o->error, out, err);
-                return tools::fit_gomoku_eval(o->gomoku_fit, out, err);
-            }};
+    return {
+        train, [=] {
+            std::ostream& out = std::cout;
+            std::ostream& err = std::cerr;
+            if (*selfplay) return tools::self_play(o->selfplay, out, err);
+            if (*wthor) {
+                if (!shard_in_range("wthor", o->wthor.shard_index, o->wthor.shard_count, err))
+                    return 2;
+                return tools::wthor_positions(o->wthor, out, err);
+            }
+            if (*relabel) {
+                if (!shard_in_range("relabel", o->relabel.shard_index, o->relabel.shard_count, err))
+                    return 2;
+                return tools::relabel(o->relabel, out, err);
+            }
+            if (*probcut) return tools::probcut_stats(o->probcut, out, err);
+            if (*fit) return tools::fit(o->fit, out, err);
+            if (*error) return tools::evaluation_error(o->error, out, err);
+            return tools::fit_gomoku_eval(o->gomoku_fit, out, err);
+        }};
 }
 
 }  // namespace sente::cli

@@ -4,13 +4,13 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "games/reversi/game.hpp"
 #include "games/reversi/notation.hpp"
 #include "search/search.hpp"
+#include "tools/train.hpp"
 
 namespace sente::tools {
 
@@ -53,18 +53,14 @@ int relabel(const RelabelOptions& options, std::ostream& out, std::ostream& err)
             if (line_number++ % static_cast<std::size_t>(options.shard_count) !=
                 static_cast<std::size_t>(options.shard_index - 1))
                 continue;
-            std::istringstream fields(line);
-            std::string board, side;
-            int label = 0;
-            const auto pos = (fields >> board >> side >> label)
-                                 ? reversi::parse_position(board + " " + side)
-                                 : Result<reversi::Position>(
-                                       make_error(ErrorCode::syntax_error, "not BOARD SIDE LABEL"));
-            if (!pos) {
+            const auto labelled = parse_labelled_line(line);
+            if (!labelled) {
                 err << fmt::format("sente train relabel: {}:{}: {}\n", path, number,
-                                   pos.error().message);
+                                   labelled.error().message);
                 return 2;
             }
+            const reversi::Position* pos = &labelled->position;
+            const int label = labelled->label;
             const int empties = pos->empty_count();
             if (empties < options.min_empties || empties > options.max_empties ||
                 ReversiGame::is_game_over(*pos)) {
@@ -77,7 +73,7 @@ int relabel(const RelabelOptions& options, std::ostream& out, std::ostream& err)
             const auto result = searcher.search(*pos, eval, limits);
             const double value = options.search_weight * discs_of(result.info.score) +
                                  (1 - options.search_weight) * label;
-            file << board << ' ' << side << ' ' << std::lround(value) << '\n';
+            file << reversi::format_position(*pos) << ' ' << std::lround(value) << '\n';
             if (++searched % 20000 == 0) {
                 const double seconds =
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

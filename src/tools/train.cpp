@@ -111,6 +111,17 @@ int self_play(const SelfPlayOptions& options, std::ostream& out, std::ostream& e
     return 0;
 }
 
+Result<LabelledPosition> parse_labelled_line(const std::string& line) {
+    std::istringstream fields(line);
+    std::string board, side, rest;
+    int label = 0;
+    if (!(fields >> board >> side >> label) || (fields >> rest))
+        return make_error(ErrorCode::syntax_error, "not BOARD SIDE LABEL");
+    auto pos = reversi::parse_position(board + " " + side);
+    if (!pos) return pos.error();
+    return LabelledPosition{*pos, label};
+}
+
 int wthor_positions(const WthorOptions& options, std::ostream& out, std::ostream& err) {
     std::ofstream file(options.output);
     std::ofstream holdout;
@@ -245,17 +256,13 @@ bool read_examples(const std::string& path, bool validation, std::vector<Example
     std::string line;
     for (int number = 1; std::getline(file, line); ++number) {
         if (line.empty()) continue;
-        std::istringstream fields(line);
-        std::string board, side, rest;
-        int label = 0;
-        auto pos =
-            (fields >> board >> side >> label) && !(fields >> rest)
-                ? parse_position(board + " " + side)
-                : Result<Position>(make_error(ErrorCode::syntax_error, "not BOARD SIDE LABEL"));
-        if (!pos) {
-            err << fmt::format("sente train: {}:{}: {}\n", path, number, pos.error().message);
+        const auto labelled = parse_labelled_line(line);
+        if (!labelled) {
+            err << fmt::format("sente train: {}:{}: {}\n", path, number, labelled.error().message);
             return false;
         }
+        const Position* pos = &labelled->position;
+        const int label = labelled->label;
         const PositionFeatures f = position_features(pos->player, pos->opponent);
         Example e{};
         for (int i = 0; i < kPatternInstances; ++i) {

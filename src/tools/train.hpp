@@ -30,6 +30,8 @@
 #include <vector>
 
 #include "games/reversi/pattern_eval.hpp"
+#include "games/reversi/position.hpp"
+#include "sente/result.hpp"
 
 namespace sente::tools {
 
@@ -65,6 +67,13 @@ struct FitOptions {
     double regularisation = 4.0;  // added to every weight's occurrence count in its step
     bool chain_phases = true;     // regularise towards the next phase's weights (else zero)
 };
+
+// One line of a labelled position file, "BOARD SIDE LABEL" (as selfplay and wthor write them).
+struct LabelledPosition {
+    reversi::Position position;
+    int label = 0;  // final disc difference for the side to move
+};
+Result<LabelledPosition> parse_labelled_line(const std::string& line);
 
 int self_play(const SelfPlayOptions& options, std::ostream& out, std::ostream& err);
 int wthor_positions(const WthorOptions& options, std::ostream& out, std::ostream& err);
