@@ -14,6 +14,9 @@ struct SearchLimits {
     int depth = 0;
     std::uint64_t nodes = 0;
     Milliseconds movetime{0};
+    // Analysis: how many moves get an exact value, best first (SearchInfo::lines); 0 or 1 is
+    // an ordinary search for the best move. Not a limit: a search's own request decides it.
+    int lines = 0;
 };
 
 // A game clock as GTP `time_settings` and `kgs-time_settings` define it.

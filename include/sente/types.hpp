@@ -61,6 +61,17 @@ struct Outcome {
 // "B+12", "W+4", "0" (draw) as GTP final_score and SGF RE write it; "" while the game is on.
 std::string result_text(const Outcome& outcome);
 
+// One move's value in an analysis (SearchLimits::lines), from the mover's point of view.
+struct MoveValue {
+    std::string move;
+    int score = 0;
+    std::string score_text;  // "+3.20", "win by 12", "<= +0.50" for a bound
+    std::string label;       // the same in at most six characters, for a board: "+3.2", "+12"
+    // Not among the best `lines` moves: its value is `score` or less (score_text says so).
+    bool upper_bound = false;
+    std::vector<std::string> pv;  // the move and the expected replies
+};
+
 // One completed iteration of a search, for progress lines and for the move's report.
 struct SearchInfo {
     int depth = 0;
@@ -71,6 +82,8 @@ struct SearchInfo {
     std::chrono::milliseconds elapsed{0};
     std::chrono::milliseconds time_limit{0};  // in progress reports: the search's hard limit
     std::vector<std::string> pv;              // principal variation, moves in the game's notation
+    // In an analysis: every legal move's value at this depth, best first (empty otherwise).
+    std::vector<MoveValue> lines;
 
     std::uint64_t nodes_per_second() const {
         const auto ms = elapsed.count();

@@ -80,6 +80,7 @@ SearchResult<typename G::Move> parallel_search(
     // everyone when they finish first.
     Limits helper_limits;
     helper_limits.max_depth = limits.max_depth;
+    helper_limits.multi_pv = limits.multi_pv;
     std::vector<SearchResult<Move>> helper_results(threads);
     std::vector<std::thread> helpers;
     for (int id = 1; id < threads; ++id) {

@@ -37,6 +37,18 @@ struct Limits {
     int max_depth = kMaxPly - 1;
     std::uint64_t max_nodes = 0;  // 0: no node limit
     TimeBudget time;              // no time limit unless time.limited()
+    // How many root moves get an exact value (multi-PV analysis); 1: only the best one.
+    int multi_pv = 1;
+};
+
+// One root move's value in a multi-PV search: exact, or (upper_bound) no more than `score`,
+// which is all the search needs to know of a move outside the best `multi_pv`.
+template <class Move>
+struct RootLine {
+    Move move;
+    Score score = 0;
+    bool upper_bound = false;
+    std::vector<Move> pv;  // the move and the best reply line (the move alone for a bound)
 };
 
 template <class Move>
@@ -49,6 +61,9 @@ struct Iteration {
     std::vector<Move> pv;
     // The score for people when the game knows better than the number (empty: from the score).
     std::string score_text;
+    // With Limits::multi_pv > 1: every root move searched, best first (the first multi_pv
+    // exact, the rest upper bounds).
+    std::vector<RootLine<Move>> lines;
 };
 
 template <class Move>
@@ -154,6 +169,7 @@ class Searcher {
         published_nodes_.store(0, std::memory_order_relaxed);
         horizon_evals_ = 0;
         stopped_ = false;
+        lines_.clear();
         for (auto& k : killers_) k = {Move{}, Move{}};
         for (auto& side : history_) side.fill(0);
 
@@ -175,13 +191,15 @@ class Searcher {
             Score delta = 60;
             Score alpha = -kInfinity;
             Score beta = kInfinity;
-            if (depth >= 4 && !is_proven_win(previous) && !is_proven_loss(previous)) {
+            // Multi-PV needs every value, not just the best within a window.
+            const bool aspiration = limits_.multi_pv <= 1 && depth >= 4;
+            if (aspiration && !is_proven_win(previous) && !is_proven_loss(previous)) {
                 alpha = std::max<Score>(previous - delta, -kInfinity);
                 beta = std::min<Score>(previous + delta, kInfinity);
             }
             Score score = 0;
             for (;;) {
-                score = search_root(depth, alpha, beta);
+                score = search_iteration(depth, alpha, beta);
                 if (stopped_) break;
                 if (score <= alpha && alpha > -kInfinity) {
                     alpha = std::max<Score>(score - delta, -kInfinity);
@@ -199,7 +217,9 @@ class Searcher {
                     MoveList omitted;
                     G::generate_omitted_moves(pos_, omitted);
                     for (const auto& entry : omitted) root_moves_.push(entry.move, 0);
-                    if (!omitted.empty()) score = search_root(depth, -kInfinity, kInfinity);
+                    if (!omitted.empty()) {
+                        score = search_iteration(depth, -kInfinity, kInfinity);
+                    }
                 }
             }
             if (stopped_) {
@@ -217,6 +237,7 @@ class Searcher {
             result.info.elapsed = elapsed();
             result.info.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
             extend_pv_from_table(result.info.pv, result.info.exact ? kMaxPly - 1 : depth);
+            result.info.lines = lines_;
             if (progress) progress(result.info);
             if (result.info.exact) break;  // the whole tree is solved: deeper changes nothing
             // With a clock, an iteration unlikely to finish would spend time later moves could
@@ -283,6 +304,10 @@ class Searcher {
         for (std::size_t i = 0; i < root_moves_.size(); ++i) root_moves_.bring_best_to(i);
     }
 
+    Score search_iteration(int depth, Score alpha, Score beta) {
+        return limits_.multi_pv > 1 ? search_root_lines(depth) : search_root(depth, alpha, beta);
+    }
+
     // The root keeps its move list across iterations, best move first.
     Score search_root(int depth, Score alpha, Score beta) {
         Score best = -kInfinity;
@@ -313,6 +338,45 @@ class Searcher {
             }
         }
         return best;
+    }
+
+    // Multi-PV: each move in turn needs an exact value only while it may be among the best
+    // `multi_pv` so far; below the weakest of those a null-window search proves it is not (an
+    // upper bound), and above it the move is searched again with the window open upwards. With
+    // multi_pv at least the number of moves, every move is searched with a full window. An
+    // unfinished iteration changes nothing: its values are not comparable yet.
+    Score search_root_lines(int depth) {
+        const std::size_t wanted =
+            std::min(static_cast<std::size_t>(limits_.multi_pv), root_moves_.size());
+        std::vector<RootLine<Move>> lines;
+        for (std::size_t i = 0; i < root_moves_.size(); ++i) {
+            const Move move = root_moves_[i].move;
+            const Score floor = lines.size() < wanted ? -kInfinity : lines[wanted - 1].score;
+            const auto undo = G::make_move(pos_, move);
+            ++nodes_;
+            Score score;
+            if (floor == -kInfinity) {
+                score = -negamax(depth - 1, 1, -kInfinity, kInfinity);
+            } else {
+                score = -negamax(depth - 1, 1, -floor - 1, -floor);
+                if (score > floor && !stopped_) score = -negamax(depth - 1, 1, -kInfinity, -floor);
+            }
+            G::unmake_move(pos_, move, undo);
+            if (stopped_) return 0;
+            RootLine<Move> line{move, score, score <= floor, {move}};
+            if (!line.upper_bound) {
+                line.pv.insert(line.pv.end(), pv_[1].begin() + 1, pv_[1].begin() + pv_length_[1]);
+            }
+            // Best first; among equals, the earlier searched (better ordered) first.
+            const auto at = std::find_if(lines.begin(), lines.end(),
+                                         [&](const auto& other) { return other.score < score; });
+            lines.insert(at, std::move(line));
+        }
+        for (std::size_t i = 0; i < lines.size(); ++i) root_moves_[i].move = lines[i].move;
+        pv_length_[0] = static_cast<int>(lines[0].pv.size());
+        std::copy(lines[0].pv.begin(), lines[0].pv.end(), pv_[0].begin());
+        lines_ = std::move(lines);
+        return lines_[0].score;
     }
 
     Score negamax(int depth, int ply, Score alpha, Score beta) {
@@ -559,7 +623,8 @@ class Searcher {
     std::uint64_t horizon_evals_ = 0;
     bool stopped_ = false;
     MoveList root_moves_;
-    bool root_complete_ = false;  // the omitted root moves were added (HasOmittedMoves)
+    std::vector<RootLine<Move>> lines_;  // the last finished multi-PV iteration's values
+    bool root_complete_ = false;         // the omitted root moves were added (HasOmittedMoves)
     std::array<std::array<Move, 2>, kMaxPly> killers_{};
     std::array<std::array<int, kHistorySize>, 2> history_{};
     std::array<std::array<Move, kMaxPly>, kMaxPly> pv_{};

@@ -27,6 +27,7 @@
 #include "sente/limits.hpp"
 #include "sente/result.hpp"
 #include "sente/types.hpp"
+#include "session/value_label.hpp"
 
 namespace sente {
 
@@ -234,10 +235,12 @@ class GameDriverFor final : public GameDriver {
             request.progress(info);
         };
         const auto result = [&] {
-            // A game may know the answer without searching (Soldiers: complete tables).
+            // A game may know the answer without searching (Soldiers: complete tables, the
+            // Othello book), though not the value of every move that an analysis asks for.
+            const bool analysis = request.choice.limits.multi_pv > 1;
             if constexpr (requires { G::known_move(root, request.choice); }) {
                 const auto start = std::chrono::steady_clock::now();
-                if (auto known = G::known_move(root, request.choice)) {
+                if (auto known = analysis ? std::nullopt : G::known_move(root, request.choice)) {
                     known->info.elapsed = std::chrono::duration_cast<Milliseconds>(
                         std::chrono::steady_clock::now() - start);
                     progress(known->info);
@@ -328,6 +331,17 @@ class GameDriverFor final : public GameDriver {
         info.nodes = it.nodes;
         info.elapsed = it.elapsed;
         for (const Move& m : it.pv) info.pv.push_back(G::format_move(m, orientation));
+        for (const auto& line : it.lines) {
+            MoveValue value;
+            value.move = G::format_move(line.move, orientation);
+            value.score = line.score;
+            value.upper_bound = line.upper_bound;
+            const std::string text = G::score_text(line.score, it.exact);
+            value.score_text = line.upper_bound ? "<= " + text : text;
+            value.label = value_label(text, line.upper_bound);
+            for (const Move& m : line.pv) value.pv.push_back(G::format_move(m, orientation));
+            info.lines.push_back(std::move(value));
+        }
         return info;
     }
 

@@ -373,6 +373,7 @@ Result<MoveReport> Session::genmove(Color color, const SearchLimits& limits, boo
     request.choice.limits.max_depth =
         depth > 0 ? std::min(depth, search::kMaxPly - 1) : search::kMaxPly - 1;
     request.choice.limits.max_nodes = nodes;
+    request.choice.limits.multi_pv = std::max(limits.lines, 1);
     request.choice.limits.time =
         search::allot_time(s.control, s.clocks[static_cast<int>(color)],
                            s.driver->moves_left(color), s.settings.move_overhead, movetime);
