@@ -7,6 +7,7 @@
 #include <istream>
 #include <optional>
 #include <ostream>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -156,6 +157,9 @@ Engine::Engine(Session& session, std::ostream& out, std::ostream* log)
         {"sente-hash", &Engine::sente_hash},
         {"sente-threads", &Engine::sente_threads},
         {"gogui-interrupt", &Engine::gogui_interrupt},
+        {"gogui-analyze_commands", &Engine::gogui_analyze_commands},
+        {"sente-analyze", &Engine::sente_analyze},
+        {"sente-analyze_gfx", &Engine::sente_analyze_gfx},
     };
     if (log_ != nullptr) {
         session_.set_progress_callback([this](const SearchInfo& info) { log_progress(info); });
@@ -536,6 +540,74 @@ Engine::Reply Engine::sente_threads(const Args& args) {
     if (!threads) return syntax_error();
     if (auto done = session_.set_threads(static_cast<int>(*threads)); !done) return done.error();
     return std::string();
+}
+
+// ---- Analysis -------------------------------------------------------------------------------
+
+// GoGui lists these in its Analyze menu and sends them with %c replaced by the colour to move.
+Engine::Reply Engine::gogui_analyze_commands(const Args& args) {
+    if (!args.empty()) return syntax_error();
+    return std::string(
+        "gfx/Move values/sente-analyze_gfx %c\n"
+        "string/Move values as text/sente-analyze %c");
+}
+
+Result<MoveReport> Engine::analyse(const Args& args) {
+    constexpr long long kAllMoves = 1000;
+    if (args.empty() || args.size() > 2) return syntax_error();
+    const auto color = parse_color(args[0]);
+    const auto lines = args.size() == 2 ? parse_integer(args[1], 1, kAllMoves) : kAllMoves;
+    if (!color || !lines) return syntax_error();
+    SearchLimits limits;
+    limits.lines = static_cast<int>(*lines);
+    searching_ = *color;
+    if (reader_ != nullptr) reader_->set_interrupt_handler([this] { session_.request_stop(); });
+    auto report = session_.genmove(*color, limits, false);
+    if (reader_ != nullptr) reader_->set_interrupt_handler({});
+    return report;
+}
+
+// One line for each of the best moves asked for: the move, its value and the line the search
+// expects.
+Engine::Reply Engine::sente_analyze(const Args& args) {
+    const auto report = analyse(args);
+    if (!report) return report.error();
+    const auto& lines = report->search.lines;
+    if (lines.empty()) return report->pass ? std::string("pass") : vertex(report->move);
+    const std::size_t wanted = args.size() == 2 ? std::stoul(args[1]) : lines.size();
+    std::string text;
+    for (const MoveValue& line : std::span(lines).first(std::min(wanted, lines.size()))) {
+        std::vector<std::string> pv;
+        for (const std::string& move : line.pv) pv.push_back(vertex(move));
+        if (!text.empty()) text += '\n';
+        text += fmt::format("{} {} {}", vertex(line.move), line.label, join(pv, " "));
+    }
+    return text;
+}
+
+// GoGui graphics: every move's value on its point, the best one marked and its line as a
+// variation, the depth and value underneath.
+Engine::Reply Engine::sente_analyze_gfx(const Args& args) {
+    const auto report = analyse(args);
+    if (!report) return report.error();
+    const SearchInfo& info = report->search;
+    std::string labels;
+    for (const MoveValue& line : info.lines) {
+        if (line.move != "pass") labels += fmt::format(" {} {}", vertex(line.move), line.label);
+    }
+    std::string text;
+    if (!labels.empty()) text += "LABEL" + labels + "\n";
+    if (!report->pass) text += fmt::format("SQUARE {}\n", vertex(report->move));
+    std::string variation;
+    Color color = searching_;
+    for (const std::string& move : info.pv) {
+        variation += fmt::format(" {} {}", color == Color::black ? 'b' : 'w', vertex(move));
+        color = opponent(color);
+    }
+    if (!variation.empty()) text += "VAR" + variation + "\n";
+    text +=
+        fmt::format("TEXT depth {} best {} {}", info.depth, vertex(report->move), info.score_text);
+    return text;
 }
 
 }  // namespace sente::gtp

@@ -82,8 +82,13 @@ class Engine {
     Reply sente_hash(const Args&);
     Reply sente_threads(const Args&);
     Reply gogui_interrupt(const Args&);
+    Reply gogui_analyze_commands(const Args&);
+    Reply sente_analyze(const Args&);
+    Reply sente_analyze_gfx(const Args&);
 
     Reply generate(const Args& args, bool commit);
+    // The values of the best moves for a colour (COLOR [LINES]), changing nothing.
+    Result<MoveReport> analyse(const Args& args);
     // A move as GTP writes it: a vertex in upper case, other notations as the game writes them.
     std::string vertex(std::string_view move) const;
     void log_progress(const SearchInfo& info);

@@ -1,7 +1,8 @@
 // Fuzz target: arbitrary bytes as GTP input to the GTP front end and a Session, as a GUI or a
 // broken script might send them. The engine must not crash, hang or leak, and its output must be
 // protocol only: one reply per command (up to `quit`), each `=` or `?`, an optional id, text
-// without blank lines, and an empty line at the end.
+// without blank lines, and an empty line at the end. A command answered with `?` must change
+// nothing: the game, its size, position, history and level are compared before and after.
 //
 // Searches are kept short by fixed limits (depth 3, 20,000 nodes, 50 ms), which every genmove
 // obeys whatever the input sets. `sente-hash` and `sente-threads` are left out: they allocate
@@ -42,6 +43,17 @@ int count_replies(std::string_view out) {
     return replies;
 }
 
+// What a failed command must leave as it was.
+std::string game_state(const sente::Session& session) {
+    std::string state = std::string(session.game().id) + "|" +
+                        std::to_string(session.board_size()) + "|" + session.position_text() + "|" +
+                        session.start_position_text() + "|" + std::to_string(session.level()) + "|";
+    for (const sente::PlayedMove& move : session.played_moves()) {
+        state += (move.color == sente::Color::black ? "b " : "w ") + move.move + " ";
+    }
+    return state;
+}
+
 bool is_left_out(const sente::gtp::Command& command) {
     return command.name == "sente-hash" || command.name == "sente-threads" ||
            (command.name == "printsgf" && !command.args.empty());
@@ -66,7 +78,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (is_left_out(sente::gtp::parse_command(clean))) continue;
             ++commands;
         }
-        if (!engine.handle_line(line.text)) break;
+        const std::string before = game_state(session);
+        const std::size_t written = out.str().size();
+        const bool going_on = engine.handle_line(line.text);
+        const std::string reply = out.str().substr(written);
+        if (!reply.empty() && reply.front() == '?') FUZZ_CHECK(game_state(session) == before);
+        if (!going_on) break;
     }
     FUZZ_CHECK(count_replies(out.str()) == commands);
     return 0;
