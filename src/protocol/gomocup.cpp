@@ -75,9 +75,15 @@ std::string_view game_for_rule(int rule) {
     return "gomoku";
 }
 
-constexpr std::array<std::string_view, 11> kCommands = {"START", "RECTSTART", "RESTART",   "BEGIN",
-                                                        "TURN",  "BOARD",     "INFO",      "ABOUT",
-                                                        "END",   "TAKEBACK",  "SWAP2BOARD"};
+constexpr std::array<std::string_view, 14> kCommands = {
+    "START", "RECTSTART", "RESTART",  "BEGIN",      "TURN",    "BOARD",   "INFO",
+    "ABOUT", "END",       "TAKEBACK", "SWAP2BOARD", "YXBOARD", "YXNBEST", "YXSHOWFORBID"};
+
+// Yixin-Board's SHOW_DETAIL bits: real-time marks on the board, and lines about each search.
+constexpr long long kShowRealtime = 1;
+constexpr long long kShowDetail = 2;
+// The most moves YXNBEST values at once: more than any board has empty points.
+constexpr long long kMaxLines = 1000;
 
 }  // namespace
 
@@ -89,15 +95,29 @@ bool is_gomocup_command(std::string_view line) {
 
 Brain::Brain(Session& session, std::ostream& out, std::ostream* log, std::size_t hash_mb)
     : session_(session), out_(out), log_(log), hash_mb_(hash_mb) {
-    if (log_ != nullptr) {
-        // Every iteration on the log, as over GTP; the manager sees one MESSAGE per move.
-        session_.set_progress_callback([this](const SearchInfo& info) {
+    // Every iteration on the log, as over GTP (the manager sees one MESSAGE per move), and as
+    // real-time marks for a GUI that asked for them. The callback runs on the thread that
+    // called genmove, so it writes to the output between the brain's own lines.
+    session_.set_progress_callback([this](const SearchInfo& info) {
+        if (log_ != nullptr) {
             *log_ << fmt::format("info depth {} score {} nodes {} nps {} time {}\n", info.depth,
                                  info.score_text, info.nodes, info.nodes_per_second(),
                                  info.elapsed.count());
             log_->flush();
-        });
+        }
+        if ((show_detail_ & kShowRealtime) != 0) show_realtime(info);
+    });
+}
+
+// Yixin-Board's real-time marks after each finished iteration: the marks are cleared, each move
+// proven lost is marked LOST and the best move BEST.
+void Brain::show_realtime(const SearchInfo& info) {
+    say("MESSAGE REALTIME REFRESH");
+    for (const MoveValue& line : info.lines) {
+        if (!line.upper_bound && line.score_text.starts_with("loss"))
+            say(fmt::format("MESSAGE REALTIME LOST {}", xy(line.move)));
     }
+    if (!info.pv.empty()) say(fmt::format("MESSAGE REALTIME BEST {}", xy(info.pv.front())));
 }
 
 int Brain::run(int fd) {
@@ -177,9 +197,11 @@ bool Brain::handle_line(std::string_view raw) {
         begin();
     } else if (command == "TURN") {
         turn(args);
-    } else if (command == "BOARD" || command == "SWAP2BOARD") {
+    } else if (command == "BOARD" || command == "SWAP2BOARD" || command == "YXBOARD") {
         if (!require_started()) return !ended_;
-        collecting_ = command == "BOARD" ? Collecting::board : Collecting::swap2;
+        collecting_ = command == "BOARD"     ? Collecting::board
+                      : command == "YXBOARD" ? Collecting::position
+                                             : Collecting::swap2;
         stones_.clear();
         collect_error_.clear();
     } else if (command == "INFO") {
@@ -188,6 +210,10 @@ bool Brain::handle_line(std::string_view raw) {
         takeback(args);
     } else if (command == "ABOUT") {
         about();
+    } else if (command == "YXNBEST") {
+        best_moves(args);
+    } else if (command == "YXSHOWFORBID") {
+        show_forbidden();
     } else if (command == "END") {
         ended_ = true;
     } else if (command == "STOP" || command == "YXSTOP") {
@@ -278,6 +304,8 @@ void Brain::info(std::string_view args) {
         apply_memory(value);
     } else if (key == "RULE" && numeric) {
         apply_rule(static_cast<int>(std::min<long long>(value, 1 << 20)));
+    } else if (key == "SHOW_DETAIL" && numeric) {
+        show_detail_ = value;
     } else {
         ignore();  // game_type, folder, evaluate, or a bad value
     }
@@ -325,12 +353,12 @@ void Brain::collect(std::string_view line) {
     if (upper(line) == "DONE") {
         const Collecting what = std::exchange(collecting_, Collecting::nothing);
         if (!collect_error_.empty()) return error(collect_error_);
-        if (what == Collecting::board) return finish_board();
-        return finish_swap2();
+        if (what == Collecting::swap2) return finish_swap2();
+        return finish_board(what == Collecting::board);
     }
     if (!collect_error_.empty()) return;
     std::array<long long, 3> n{};
-    const bool board = collecting_ == Collecting::board;
+    const bool board = collecting_ != Collecting::swap2;
     if (!parse_numbers(line, board ? 3 : 2, n) || n[0] < 0 || n[1] < 0 || n[0] >= size_ ||
         n[1] >= size_ || (board && (n[2] < 1 || n[2] > 3))) {
         collect_error_ =
@@ -347,7 +375,7 @@ void Brain::collect(std::string_view line) {
         Stone{static_cast<int>(n[0]), static_cast<int>(n[1]), board ? static_cast<int>(n[2]) : 0});
 }
 
-void Brain::finish_board() {
+void Brain::finish_board(bool answer) {
     std::vector<Stone> own;
     std::vector<Stone> theirs;
     for (const Stone& stone : stones_) {
@@ -421,6 +449,7 @@ void Brain::finish_board() {
             return error(set.error().message);
         }
     }
+    if (!answer) return;  // YXBOARD: the position only, a YXNBEST or TURN follows
     if (session_.outcome().over) return error("the game on that board is over");
     answer_move();
 }
@@ -452,9 +481,10 @@ void Brain::finish_swap2() {
 
 // ---- Thinking --------------------------------------------------------------------------------
 
-Result<MoveReport> Brain::think(bool commit) {
+Result<MoveReport> Brain::think(bool commit, int lines) {
     const Color color = session_.side_to_move();
     SearchLimits limits;
+    limits.lines = lines;
     if (timeout_turn_ == 0) {
         limits.movetime = kFastestMove;
     } else if (timeout_turn_ > 0) {
@@ -479,21 +509,51 @@ Result<MoveReport> Brain::think(bool commit) {
     return report;
 }
 
-void Brain::answer_move() {
+void Brain::answer_move(int lines) {
     if (session_.outcome().over) return error("the game is over");
-    const auto report = think(true);
+    const auto report = think(true, lines);
     if (!report) return error(report.error().message);
     const SearchInfo& info = report->search;
-    if (log_ == nullptr) return say(xy(report->move));  // quiet: the move alone
-    std::string pv;
-    for (const std::string& move : info.pv) {
-        pv += ' ';
-        pv += xy(move);
+    const auto line_of = [&](const std::vector<std::string>& moves) {
+        std::string text;
+        for (const std::string& move : moves) text += ' ' + xy(move);
+        return text;
+    };
+    // The analysed moves as Rapfi and Yixin-Board show them: (rank) value | depth | line.
+    if (lines > 1 || (show_detail_ & kShowDetail) != 0) {
+        for (std::size_t i = 0; i < info.lines.size() && i < static_cast<std::size_t>(lines); ++i)
+            say(fmt::format("MESSAGE ({}) {} | depth {} |{}", i + 1, info.lines[i].score_text,
+                            info.depth, line_of(info.lines[i].pv)));
     }
-    say(fmt::format("MESSAGE depth {} score {} nodes {} nps {} time {} pv{}", info.depth,
-                    info.score_text.empty() ? "-" : info.score_text, info.nodes,
-                    info.nodes_per_second(), info.elapsed.count(), pv));
+    if (log_ != nullptr) {
+        say(fmt::format("MESSAGE depth {} score {} nodes {} nps {} time {} pv{}", info.depth,
+                        info.score_text.empty() ? "-" : info.score_text, info.nodes,
+                        info.nodes_per_second(), info.elapsed.count(), line_of(info.pv)));
+    }
     say(xy(report->move));
+}
+
+// YXNBEST N: the N best moves' values (MESSAGE lines), then the best move, played like TURN's.
+void Brain::best_moves(std::string_view args) {
+    long long lines = 0;
+    if (!parse_int(args, lines) || lines < 1) return error("YXNBEST needs a number of moves");
+    if (!require_started()) return;
+    answer_move(static_cast<int>(std::min(lines, kMaxLines)));
+}
+
+// YXSHOWFORBID: black's forbidden points under renju (none in the other rules or when white is
+// to move), each as two-digit x and y, as Yixin-Board reads them.
+void Brain::show_forbidden() {
+    if (!require_started()) return;
+    std::string points;
+    const BoardView view = session_.board_view();
+    for (const BoardView::Cell& cell : view.cells) {
+        int x = 0;
+        int y = 0;
+        if (cell.mark == BoardView::Mark::forbidden && to_xy(cell.name, x, y))
+            points += fmt::format("{:02}{:02}", x, y);
+    }
+    say(fmt::format("FORBID {}.", points));
 }
 
 }  // namespace sente::gomocup

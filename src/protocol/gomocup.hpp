@@ -24,7 +24,8 @@ bool is_gomocup_command(std::string_view line);
 class Brain {
   public:
     // `log` receives diagnostics and each search's progress (nullptr: quiet, which also leaves
-    // out the MESSAGE line that sums up each search). `hash_mb` is the table size when the manager sets no memory limit.
+    // out the MESSAGE line that sums up each search). `hash_mb` is the table size when the manager
+    // sets no memory limit.
     Brain(Session& session, std::ostream& out, std::ostream* log, std::size_t hash_mb);
 
     // Reads and answers commands until END or the end of input; returns the exit status.
@@ -40,7 +41,8 @@ class Brain {
         int y;
         int field;  // BOARD: 1 own, 2 the opponent's, 3 a winning-line marker; SWAP2BOARD: 0
     };
-    enum class Collecting { nothing, board, swap2 };
+    // BOARD (then answer), YXBOARD (the position only), SWAP2BOARD.
+    enum class Collecting { nothing, board, position, swap2 };
 
     void say(std::string_view text);
     void error(std::string_view why);
@@ -58,14 +60,18 @@ class Brain {
     void info(std::string_view args);
     void about();
     void collect(std::string_view line);
-    void finish_board();
+    void finish_board(bool answer);
     void finish_swap2();
     void apply_rule(int rule);
     void apply_memory(long long bytes);
 
-    // Searches for the side to move and answers with its move (played when `commit`).
-    Result<MoveReport> think(bool commit);
-    void answer_move();
+    // Searches for the side to move and answers with its move (played when `commit`), with the
+    // values of its `lines` best moves when more than one.
+    Result<MoveReport> think(bool commit, int lines = 0);
+    void answer_move(int lines = 0);
+    void best_moves(std::string_view args);
+    void show_forbidden();
+    void show_realtime(const SearchInfo& info);
 
     Session& session_;
     std::ostream& out_;
@@ -77,6 +83,7 @@ class Brain {
     long long timeout_turn_ = -1;  // milliseconds; -1: not given
     long long timeout_match_ = -1;
     long long time_left_ = -1;
+    long long show_detail_ = 0;  // INFO SHOW_DETAIL bits
     Collecting collecting_ = Collecting::nothing;
     std::vector<Stone> stones_;
     std::string collect_error_;

@@ -45,10 +45,19 @@ bool is_points(std::string_view line) {
     return points == 1 || points == 3;
 }
 
+// YXSHOWFORBID's answer: "FORBID ", four digits a point, ".".
+bool is_forbid_line(std::string_view line) {
+    if (!line.starts_with("FORBID ") || !line.ends_with('.')) return false;
+    const std::string_view points = line.substr(7, line.size() - 8);
+    return points.size() % 4 == 0 &&
+           points.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// MESSAGE lines come with YXNBEST's values and the real-time marks, even without a log.
 bool is_protocol_line(std::string_view line) {
     return line == "OK" || line == "SWAP" || line.rfind("ERROR ", 0) == 0 ||
            line.rfind("UNKNOWN ", 0) == 0 || line.rfind("name=\"sente\"", 0) == 0 ||
-           is_points(line);
+           line.rfind("MESSAGE ", 0) == 0 || is_forbid_line(line) || is_points(line);
 }
 
 }  // namespace
