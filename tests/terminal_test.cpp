@@ -239,3 +239,28 @@ TEST_CASE("game over: the winner, the score where the game counts points, and an
     CHECK((line == "Game over: generals won." || line == "Game over: soldiers won." ||
            line == "Game over: a draw."));
 }
+
+TEST_CASE("hint N and analyse show the best moves' values on the board and as a list") {
+    sente::EngineSettings settings;
+    settings.limits.depth = 3;
+    sente::Session session(settings);
+    REQUIRE(session.set_level(8));
+    const std::string text = run_terminal(session, sente::terminal::Seats::humans,
+                                          "d3\nhint 2\nanalyse\nhint none\nhint 0\nquit\n");
+    // After d3, white has c3, c5 and e3: hint 2 gives two exact values and the third as a
+    // bound; analyse gives all three exactly. Nothing is played.
+    CHECK(session.history() == moves({"d3"}));
+    CHECK(text.find("white to move, depth 3:") != std::string::npos);
+    const auto first = text.find("white to move, depth 3:");
+    const auto second = text.find("white to move, depth 3:", first + 1);
+    REQUIRE(second != std::string::npos);
+    const std::string hint2 = text.substr(first, second - first);
+    CHECK(std::count(hint2.begin(), hint2.end(), '<') == 1);
+    const std::string all = text.substr(second);
+    for (const char* move : {"c3", "c5", "e3"}) CHECK(all.find(move) != std::string::npos);
+    CHECK(all.substr(0, all.find("Type 'hint N'")).find('<') == std::string::npos);
+    // The board of values: the three moves' labels on their points, columns a-h above.
+    CHECK(text.find("  a     b     c     d") != std::string::npos);
+    CHECK(text.find("Type 'hint N' with a number N of moves, or 'hint all'.") !=
+          std::string::npos);
+}

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <chrono>
 #include <istream>
 #include <optional>
@@ -17,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "record/sgf.hpp"
+#include "terminal/analysis_board.hpp"
 #include "terminal/interrupt.hpp"
 
 namespace sente::terminal {
@@ -83,6 +85,8 @@ std::string move_help(const GameInfo& game) {
 
 constexpr const char* kHelp =
     "  hint        ask sente for a move without playing it\n"
+    "  hint N      the values of sente's N best moves, on the board and as a list\n"
+    "  analyse     the value of every legal move (hint all)\n"
     "  undo        take back your last move (and sente's answer)\n"
     "  redo        play again what the last undo took back\n"
     "  swap        change sides with sente\n"
@@ -182,6 +186,8 @@ class Game {
             out_ << "Legal moves: " << join(session_.legal_moves()) << '\n';
         } else if (text == "hint") {
             hint(mover);
+        } else if (text.rfind("hint ", 0) == 0 || text == "analyse" || text == "analyze") {
+            analyse(mover, text.rfind("hint ", 0) == 0 ? text.substr(5) : "all");
         } else if (text == "undo") {
             undo_turn();
         } else if (text == "redo") {
@@ -267,6 +273,40 @@ class Game {
                                 report->search.score_text,
                                 thinking.interrupted() ? ", interrupted" : "");
         }
+    }
+
+    // `count` best moves ("all" or a number) with their values, without playing any.
+    void analyse(Color mover, const std::string& count) {
+        constexpr int kAllMoves = 1000;
+        int lines = kAllMoves;
+        if (count != "all") {
+            const auto [end, error] =
+                std::from_chars(count.data(), count.data() + count.size(), lines);
+            if (error != std::errc{} || end != count.data() + count.size() || lines < 1) {
+                out_ << "Type 'hint N' with a number N of moves, or 'hint all'.\n";
+                return;
+            }
+        }
+        SearchLimits limits;
+        limits.lines = std::min(lines, kAllMoves);
+        CtrlC::Thinking thinking(session_);
+        const auto report = session_.genmove(mover, limits, false);
+        clear_progress();
+        if (!report) {
+            out_ << report.error().message << ".\n";
+            return;
+        }
+        const SearchInfo& info = report->search;
+        if (info.lines.empty()) {  // a forced pass or a single move: nothing to compare
+            out_ << fmt::format("sente suggests {} ({})\n", report->move, info.score_text);
+            return;
+        }
+        out_ << '\n'
+             << draw_move_values(session_.board_view(), info.lines, session_.game().point_moves,
+                                 look_)
+             << fmt::format("\n{} to move, depth {}{}:\n", side_name(mover), info.depth,
+                            thinking.interrupted() ? ", interrupted" : "")
+             << list_move_values(info.lines);
     }
 
     // What follows the command word, white space trimmed, case kept.
