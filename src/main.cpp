@@ -17,10 +17,11 @@ int main(int argc, char** argv) {
 
     CLI::App app{fmt::format(
         "sente {}: an engine for Reversi/Othello, Gomoku/Renju and Soldiers and Generals, "
-        "speaking GTP and the Gomocup protocol.\n"
+        "speaking GTP, the Gomocup protocol and NBoard's.\n"
         "With no command it plays in the terminal when stdin is a terminal; otherwise it speaks "
-        "Gomocup if the first line is a Gomocup command and GTP if not (so a GUI or a manager "
-        "can start the bare binary). Named pbrain-*, it speaks Gomocup.",
+        "Gomocup if the first line is a Gomocup command, NBoard's protocol if it is 'nboard', and "
+        "GTP if neither (so a GUI or a manager can start the bare binary). Named pbrain-*, it "
+        "speaks Gomocup.",
         sente::kVersion)};
     app.set_version_flag("--version", std::string("sente ") + sente::kVersion);
 
@@ -30,6 +31,7 @@ int main(int argc, char** argv) {
     const sente::cli::Subcommand commands[] = {
         engine.gtp,
         engine.gomocup,
+        engine.nboard,
         engine.play,
         engine.perft,
         engine.bench,

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Replays a golden transcript (protocol/transcripts/*.gtp for GTP, *.gomocup for the Gomocup
-protocol) through the sente binary and compares its standard output byte for byte with the
-expected replies.
+protocol, *.nboard for NBoard's) through the sente binary and compares its standard output byte
+for byte with the expected replies (line by line with a pattern where a line says `<~`).
 
 Transcript format, one item per line:
   ! ARGS     command-line arguments for sente (before `gtp`), e.g. `! --level 2`
   > TEXT     a line sent to sente; escapes: \\t \\r \\\\ \\xNN; `\\n` is added after each line
   >| TEXT    as `>` but without the final line feed (the last line of the input)
   < TEXT     a line sente must print (`<` alone: an empty line)
+  <~ REGEX   a line sente must print that matches REGEX as a whole (timings: NBoard's nodestats)
   anything else is a comment.
 """
 import difflib
@@ -32,9 +33,25 @@ def parse(path):
                 sent.append(unescape(raw[3:] if raw.startswith(">| ") else raw[2:]))
             elif raw.startswith(">"):
                 sent.append(unescape(raw[2:] if raw.startswith("> ") else raw[1:]) + "\n")
+            elif raw.startswith("<~ "):
+                expected.append(re.compile(raw[3:]))
             elif raw.startswith("<"):
                 expected.append((raw[2:] if raw.startswith("< ") else raw[1:]) + "\n")
-    return args, "".join(sent), "".join(expected)
+    return args, "".join(sent), expected
+
+
+def matches(expected, actual):
+    """Whether the actual output fits the expected lines and patterns."""
+    lines = actual.splitlines(True)
+    if len(lines) != len(expected):
+        return False
+    for want, line in zip(expected, lines):
+        if isinstance(want, str):
+            if want != line:
+                return False
+        elif not line.endswith("\n") or not want.fullmatch(line[:-1]):
+            return False
+    return True
 
 
 def main():
@@ -42,19 +59,19 @@ def main():
         sys.exit("usage: replay_transcript.py SENTE_BINARY TRANSCRIPT")
     binary, path = sys.argv[1], sys.argv[2]
     args, stdin, expected = parse(path)
-    protocol = "gomocup" if path.endswith(".gomocup") else "gtp"
+    protocol = next((p for p in ("gomocup", "nboard") if path.endswith("." + p)), "gtp")
     run = subprocess.run([binary, *args, "--quiet", protocol], input=stdin.encode("latin-1"),
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
     actual = run.stdout.decode("utf-8", errors="replace")
     if run.returncode != 0:
         print(f"sente exited with status {run.returncode}\n{run.stderr.decode()}")
         sys.exit(1)
-    if actual != expected:
-        diff = difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
-                                    "expected", "actual")
+    if not matches(expected, actual):
+        shown = [w if isinstance(w, str) else "~ " + w.pattern + "\n" for w in expected]
+        diff = difflib.unified_diff(shown, actual.splitlines(True), "expected", "actual")
         sys.stdout.writelines(diff)
         sys.exit(1)
-    print(f"{path}: {len(expected.splitlines())} lines match")
+    print(f"{path}: {len(expected)} lines match")
 
 
 if __name__ == "__main__":

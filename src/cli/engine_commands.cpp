@@ -12,6 +12,7 @@
 
 #include "protocol/gomocup.hpp"
 #include "protocol/gtp.hpp"
+#include "protocol/nboard.hpp"
 #include "terminal/menu.hpp"
 #include "terminal/play.hpp"
 #include "tools/bench.hpp"
@@ -58,7 +59,18 @@ int run_gomocup(const EngineOptions& options, protocol::LineReader* reader = nul
     return reader != nullptr ? brain.run(*reader) : brain.run(STDIN_FILENO);
 }
 
-// A bare `sente` on a pipe: Gomocup if the first line is a Gomocup command, else GTP.
+// NBoard plays Othello whatever --game says.
+int run_nboard(const EngineOptions& options, protocol::LineReader* reader = nullptr) {
+    EngineOptions othello = options;
+    othello.game = "othello";
+    auto session = make_session(othello);
+    if (!session) return 2;
+    nboard::Engine engine(*session, std::cout, options.quiet ? nullptr : &std::cerr);
+    return reader != nullptr ? engine.run(*reader) : engine.run(STDIN_FILENO);
+}
+
+// A bare `sente` on a pipe: Gomocup if the first line is a Gomocup command, NBoard if it is
+// `nboard`, else GTP.
 int run_detected_protocol(const EngineOptions& options) {
     protocol::LineReader reader(STDIN_FILENO, true);
     const auto first = reader.peek();
@@ -66,6 +78,7 @@ int run_detected_protocol(const EngineOptions& options) {
         return run_gomocup(options, &reader);
     }
     reader.set_cr_ends_lines(false);
+    if (first && nboard::is_nboard_command(first->text)) return run_nboard(options, &reader);
     auto session = make_session(options);
     if (!session) return 2;
     gtp::Engine engine(*session, std::cout, options.quiet ? nullptr : &std::cerr);
@@ -154,6 +167,12 @@ EngineCommands add_engine_commands(CLI::App& app, EngineOptions& options) {
         "also chosen, without this command, for an executable named pbrain-*");
     commands.gomocup = {gomocup, [shared] { return run_gomocup(*shared); }};
 
+    CLI::App* nboard = app.add_subcommand(
+        "nboard",
+        "speak the NBoard protocol of the NBoard Othello GUI (protocol/NBOARD.md); also chosen, "
+        "without this command, when the first line is 'nboard 2'");
+    commands.nboard = {nboard, [shared] { return run_nboard(*shared); }};
+
     CLI::App* play = app.add_subcommand("play", "play a game against sente in the terminal");
     play->add_option(
             "--color", play_choices->seats,
@@ -193,7 +212,9 @@ EngineCommands add_engine_commands(CLI::App& app, EngineOptions& options) {
     commands.bench = {bench, [shared] { return run_bench(*shared); }};
 
     // The shared options work before or after the command, and every --help lists them.
-    for (CLI::App* sub : {gtp, gomocup, play, perft, bench}) add_engine_options(*sub, options);
+    for (CLI::App* sub : {gtp, gomocup, nboard, play, perft, bench}) {
+        add_engine_options(*sub, options);
+    }
 
     commands.without_command = [shared, play_choices, &app, play](const char* argv0) {
         if (named_pbrain(argv0)) return run_gomocup(*shared);

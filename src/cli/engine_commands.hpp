@@ -1,8 +1,8 @@
 #pragma once
 
-// The commands that run an engine: gtp, gomocup, play, perft and bench, each with the engine's
-// options, and what a bare `sente` does (a pbrain-* name speaks Gomocup; at a terminal it plays;
-// on a pipe it picks the protocol from the first line).
+// The commands that run an engine: gtp, gomocup, nboard, play, perft and bench, each with the
+// engine's options, and what a bare `sente` does (a pbrain-* name speaks Gomocup; at a terminal it
+// plays; on a pipe it picks the protocol from the first line).
 
 #include <functional>
 
@@ -12,7 +12,7 @@
 namespace sente::cli {
 
 struct EngineCommands {
-    Subcommand gtp, gomocup, play, perft, bench;
+    Subcommand gtp, gomocup, nboard, play, perft, bench;
     std::function<int(const char* argv0)> without_command;
 };
 
