@@ -32,7 +32,7 @@ manual="$work/root/usr/share/man/man6/sente.6.gz"
 [ -f "$manual" ] || fail "no manual page"
 MANWIDTH=80 man -l "$manual" 2>/dev/null | grep -q -- "--movetime" || fail "the manual lacks the options"
 
-for page in README.md protocol/GTP.md protocol/GOMOCUP.md docs/usage.md; do
+for page in README.md protocol/GTP.md protocol/GOMOCUP.md protocol/NBOARD.md docs/usage.md; do
     [ -f "$work/root/usr/share/doc/sente/$page" ] || fail "no /usr/share/doc/sente/$page"
 done
 echo "package test: $(basename "$deb") installs and runs"
