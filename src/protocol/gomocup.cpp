@@ -375,6 +375,17 @@ void Brain::collect(std::string_view line) {
         Stone{static_cast<int>(n[0]), static_cast<int>(n[1]), board ? static_cast<int>(n[2]) : 0});
 }
 
+Brain::Game Brain::current_game() const {
+    return Game{session_.start_position_text(), session_.played_moves()};
+}
+
+// Puts back a game taken with current_game(): its start, then its moves (all legal, since the
+// session played them before).
+void Brain::restore(const Game& game) {
+    if (!session_.set_position(game.start)) session_.new_game();
+    for (const PlayedMove& move : game.moves) (void)session_.play(move.color, move.move);
+}
+
 void Brain::finish_board(bool answer) {
     std::vector<Stone> own;
     std::vector<Stone> theirs;
@@ -393,6 +404,12 @@ void Brain::finish_board(bool answer) {
                                  theirs.size()));
     }
     const auto color_of = [&](const Stone& stone) { return stone.field == 1 ? me : opponent(me); };
+    // A board sente cannot take leaves the game it had.
+    const Game before = current_game();
+    const auto refuse = [&](std::string_view why) {
+        restore(before);
+        error(why);
+    };
 
     // The stones as moves: in the order given when it alternates, else black and white in turn.
     std::vector<Stone> order;
@@ -444,13 +461,10 @@ void Brain::finish_board(bool answer) {
         }
         text.back() = ' ';
         text += me == Color::black ? 'b' : 'w';
-        if (auto set = session_.set_position(text); !set) {
-            session_.new_game();
-            return error(set.error().message);
-        }
+        if (auto set = session_.set_position(text); !set) return refuse(set.error().message);
     }
+    if (session_.outcome().over) return refuse("the game on that board is over");
     if (!answer) return;  // YXBOARD: the position only, a YXNBEST or TURN follows
-    if (session_.outcome().over) return error("the game on that board is over");
     answer_move();
 }
 
@@ -463,17 +477,19 @@ void Brain::finish_swap2() {
     }
     if (count != 3 && count != 5)
         return error(fmt::format("SWAP2BOARD with {} stones (expected 0, 3 or 5)", count));
+    // The opening is weighed on its own board; the game sente had stays as it was.
+    const Game before = current_game();
     session_.new_game();
     for (std::size_t i = 0; i < count; ++i) {
         const Color color = i % 2 == 0 ? Color::black : Color::white;
         if (auto played = session_.play(color, vertex(stones_[i].x, stones_[i].y)); !played) {
-            session_.new_game();
+            restore(before);
             return error(played.error().message);
         }
     }
     // White is to move: take black (SWAP) when white is clearly worse, else play white's move.
     const auto report = think(false);
-    session_.new_game();
+    restore(before);
     if (!report) return error(report.error().message);
     if (report->search.score < -kSwapMargin && report->search.depth > 0) return say("SWAP");
     say(xy(report->move));

@@ -43,6 +43,13 @@ class Brain {
     };
     // BOARD (then answer), YXBOARD (the position only), SWAP2BOARD.
     enum class Collecting { nothing, board, position, swap2 };
+    // A game as the session has it, to put back when a command is refused.
+    struct Game {
+        std::string start;
+        std::vector<PlayedMove> moves;
+    };
+    Game current_game() const;
+    void restore(const Game& game);
 
     void say(std::string_view text);
     void error(std::string_view why);

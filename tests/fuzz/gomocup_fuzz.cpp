@@ -1,7 +1,9 @@
 // Fuzz target: arbitrary bytes as Gomocup input to the Gomocup front end and a Session, as a
 // manager or a GUI might send them (CR, LF or CRLF). The brain must not crash, hang or leak, and
 // every line it writes must be a protocol line: OK, ERROR ..., UNKNOWN ..., the ABOUT line, SWAP
-// or points "x,y" (one, or three for swap2), each on the board of the last START.
+// or points "x,y" (one, or three for swap2), each on the board of the last START. A command
+// answered with ERROR leaves the game as it was, except "the game is over" after TURN: the
+// opponent's move stands, sente just has none to answer.
 //
 // Searches are kept short by fixed limits (depth 3, 20,000 nodes, 50 ms) that every search
 // obeys whatever the input's INFO asks; INFO max_memory can only shrink the 1 MB table.
@@ -60,6 +62,14 @@ bool is_protocol_line(std::string_view line) {
            line.rfind("MESSAGE ", 0) == 0 || is_forbid_line(line) || is_points(line);
 }
 
+std::string game_state(const sente::Session& session) {
+    std::string state = std::string(session.game().id) + "|" + session.start_position_text() + "|";
+    for (const sente::PlayedMove& move : session.played_moves()) {
+        state += (move.color == sente::Color::black ? "b " : "w ") + move.move + " ";
+    }
+    return state;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -73,7 +83,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     splitter.feed(std::string_view(reinterpret_cast<const char*>(data), size), lines);
     if (auto last = splitter.finish()) lines.push_back(*last);
     for (const sente::protocol::Line& line : lines) {
-        if (!brain.handle_line(line.text)) break;
+        const std::string before = game_state(session);
+        const std::size_t written = out.str().size();
+        const bool going_on = brain.handle_line(line.text);
+        const std::string reply = out.str().substr(written);
+        if (reply.starts_with("ERROR ") && reply != "ERROR the game is over\n") {
+            FUZZ_CHECK(game_state(session) == before);
+        }
+        if (!going_on) break;
     }
 
     std::istringstream written(out.str());
