@@ -17,6 +17,7 @@
 
 #include "fuzz_check.hpp"
 #include "fuzz_limits.hpp"
+#include "fuzz_state.hpp"
 #include "protocol/gomocup.hpp"
 #include "protocol/line_reader.hpp"
 #include "sente/session.hpp"
@@ -60,14 +61,6 @@ bool is_protocol_line(std::string_view line) {
     return line == "OK" || line == "SWAP" || line.rfind("ERROR ", 0) == 0 ||
            line.rfind("UNKNOWN ", 0) == 0 || line.rfind("name=\"sente\"", 0) == 0 ||
            line.rfind("MESSAGE ", 0) == 0 || is_forbid_line(line) || is_points(line);
-}
-
-std::string game_state(const sente::Session& session) {
-    std::string state = std::string(session.game().id) + "|" + session.start_position_text() + "|";
-    for (const sente::PlayedMove& move : session.played_moves()) {
-        state += (move.color == sente::Color::black ? "b " : "w ") + move.move + " ";
-    }
-    return state;
 }
 
 }  // namespace

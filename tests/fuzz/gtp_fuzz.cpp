@@ -19,6 +19,7 @@
 
 #include "fuzz_check.hpp"
 #include "fuzz_limits.hpp"
+#include "fuzz_state.hpp"
 #include "protocol/gtp.hpp"
 #include "protocol/gtp_input.hpp"
 #include "protocol/line_reader.hpp"
@@ -41,17 +42,6 @@ int count_replies(std::string_view out) {
         ++replies;
     }
     return replies;
-}
-
-// What a failed command must leave as it was.
-std::string game_state(const sente::Session& session) {
-    std::string state = std::string(session.game().id) + "|" +
-                        std::to_string(session.board_size()) + "|" + session.position_text() + "|" +
-                        session.start_position_text() + "|" + std::to_string(session.level()) + "|";
-    for (const sente::PlayedMove& move : session.played_moves()) {
-        state += (move.color == sente::Color::black ? "b " : "w ") + move.move + " ";
-    }
-    return state;
 }
 
 bool is_left_out(const sente::gtp::Command& command) {

@@ -17,6 +17,7 @@
 
 #include "fuzz_check.hpp"
 #include "fuzz_limits.hpp"
+#include "fuzz_state.hpp"
 #include "protocol/line_reader.hpp"
 #include "protocol/nboard.hpp"
 #include "sente/session.hpp"
@@ -29,12 +30,6 @@ bool is_protocol_line(const std::string& line) {
         "search [A-HP][1-8A](-[A-HP][1-8A])* [-+][0-9]+\\.[0-9]{2} 0 ([0-9]+|100%)|"
         "=== [A-HP][1-8A](/[-+][0-9]+\\.[0-9]{2}/[0-9]+\\.[0-9]{2})?|learned");
     return std::regex_match(line, kLine);
-}
-
-std::string game_state(const sente::Session& session) {
-    std::string state = session.position_text() + "|" + session.start_position_text() + "|";
-    for (const std::string& move : session.history()) state += move + " ";
-    return state;
 }
 
 }  // namespace
