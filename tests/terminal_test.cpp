@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "terminal/analysis_board.hpp"
 #include "terminal/menu.hpp"
 #include "terminal/play.hpp"
 
@@ -261,6 +262,30 @@ TEST_CASE("hint N and analyse show the best moves' values on the board and as a 
     CHECK(all.substr(0, all.find("Type 'hint N'")).find('<') == std::string::npos);
     // The board of values: the three moves' labels on their points, columns a-h above.
     CHECK(text.find("  a     b     c     d") != std::string::npos);
-    CHECK(text.find("Type 'hint N' with a number N of moves, or 'hint all'.") !=
-          std::string::npos);
+    CHECK(text.find("Type 'hint N' with a number N of moves, or 'hint all'.") != std::string::npos);
+}
+
+TEST_CASE("the board of move values fits a terminal: up to 15 points wide, else the list alone") {
+    for (const int size : {15, 20}) {
+        sente::Session session;
+        REQUIRE(session.select_game("gomoku", size));
+        REQUIRE(session.play("h8"));
+        const std::vector<sente::MoveValue> values = {{"g7", 12, "+0.12", "+0.1", false, {"g7"}}};
+        const std::string board = sente::terminal::draw_move_values(
+            session.board_view(), values, true, sente::terminal::Look::plain);
+        CAPTURE(size);
+        if (size == 15) {
+            CHECK(board.find("+0.1") != std::string::npos);
+            std::size_t widest = 0;
+            for (std::size_t start = 0; start < board.size();) {
+                const std::size_t end = board.find('\n', start);
+                widest = std::max(widest, end - start);
+                start = end + 1;
+            }
+            CHECK(widest <= 100);
+        } else {
+            CHECK(board.empty());
+        }
+        CHECK(sente::terminal::list_move_values(values).find("g7") != std::string::npos);
+    }
 }

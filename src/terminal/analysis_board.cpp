@@ -9,6 +9,8 @@ namespace sente::terminal {
 namespace {
 
 constexpr int kCellWidth = 6;
+// Wider boards would not fit a terminal at six columns a point (15 points: 93 columns).
+constexpr int kMaxColumns = 15;
 
 // 256-colour foregrounds from the best move's green through yellow to the worst's red.
 int rank_colour(std::size_t rank, std::size_t count) {
@@ -31,7 +33,7 @@ std::string centred(const std::string& text) {
 
 std::string draw_move_values(const BoardView& view, const std::vector<MoveValue>& lines,
                              bool point_moves, Look look) {
-    if (!point_moves || view.columns == 0) return {};
+    if (!point_moves || view.columns == 0 || view.columns > kMaxColumns) return {};
     const bool colour = look == Look::colour;
     std::string out = "   ";
     for (const std::string& label : view.column_labels) out += centred(label);

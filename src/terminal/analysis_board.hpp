@@ -14,7 +14,8 @@ namespace sente::terminal {
 
 // The board with each analysed move's value on its point (six columns a point), the pieces
 // as letters or discs; in colour, the best move green, the worst red, bounds grey. Empty for
-// games whose moves are not single points (Soldiers and Generals).
+// games whose moves are not single points (Soldiers and Generals) and for boards wider than 15
+// points, which would not fit a terminal.
 std::string draw_move_values(const BoardView& view, const std::vector<MoveValue>& lines,
                              bool point_moves, Look look);
 
