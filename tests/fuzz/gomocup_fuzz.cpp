@@ -17,9 +17,8 @@
 
 #include "fuzz_check.hpp"
 #include "fuzz_limits.hpp"
-#include "fuzz_state.hpp"
+#include "fuzz_protocol.hpp"
 #include "protocol/gomocup.hpp"
-#include "protocol/line_reader.hpp"
 #include "sente/session.hpp"
 
 namespace {
@@ -70,11 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::ostringstream out;
     sente::gomocup::Brain brain(session, out, nullptr, 1);
 
-    std::vector<sente::protocol::Line> lines;
-    sente::protocol::LineSplitter splitter;
-    splitter.set_cr_ends_lines(true);
-    splitter.feed(std::string_view(reinterpret_cast<const char*>(data), size), lines);
-    if (auto last = splitter.finish()) lines.push_back(*last);
+    const auto lines = input_lines(data, size, true);
     for (const sente::protocol::Line& line : lines) {
         const std::string before = game_state(session);
         const std::size_t written = out.str().size();
@@ -86,13 +81,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!going_on) break;
     }
 
-    std::istringstream written(out.str());
-    for (std::string line; std::getline(written, line);) {
-        if (!is_protocol_line(line)) {
-            std::fprintf(stderr, "not a protocol line: '%s'\n", line.c_str());
-            FUZZ_CHECK(is_protocol_line(line));
-        }
-    }
-    FUZZ_CHECK(out.str().empty() || out.str().back() == '\n');
+    check_protocol_lines(out.str(), is_protocol_line);
     return 0;
 }

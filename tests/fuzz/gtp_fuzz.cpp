@@ -19,10 +19,9 @@
 
 #include "fuzz_check.hpp"
 #include "fuzz_limits.hpp"
-#include "fuzz_state.hpp"
+#include "fuzz_protocol.hpp"
 #include "protocol/gtp.hpp"
 #include "protocol/gtp_input.hpp"
-#include "protocol/line_reader.hpp"
 #include "sente/session.hpp"
 
 namespace {
@@ -56,10 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::ostringstream out;
     sente::gtp::Engine engine(session, out, nullptr);
 
-    std::vector<sente::protocol::Line> lines;
-    sente::protocol::LineSplitter splitter;
-    splitter.feed(std::string_view(reinterpret_cast<const char*>(data), size), lines);
-    if (auto last = splitter.finish()) lines.push_back(*last);
+    const auto lines = input_lines(data, size);
 
     int commands = 0;
     for (const sente::protocol::Line& line : lines) {
