@@ -56,6 +56,19 @@ TEST_CASE("GGF: what is not an 8x8 Othello game is an error that says why") {
     CHECK_FALSE(parse_ggf("(;BO[8 - *]B[F5;)"));
 }
 
+TEST_CASE("GGF move list items, as in B[...] and NBoard's move: the move and its seconds") {
+    using sente::record::parse_move_item;
+    CHECK(parse_move_item("F5")->move == "f5");
+    CHECK(parse_move_item("F5")->seconds == 0);
+    CHECK(parse_move_item("d6/-1.00")->seconds == 0);
+    CHECK(parse_move_item("D6/-1.00/2.50")->seconds == doctest::Approx(2.5));
+    CHECK(parse_move_item("PA//0.25")->move == "pass");
+    CHECK(parse_move_item("PA//0.25")->seconds == doctest::Approx(0.25));
+    CHECK(parse_move_item("F5//-3")->seconds == 0);  // a negative time counts as none
+    CHECK_FALSE(parse_move_item("Z9/1.0/2"));
+    CHECK_FALSE(parse_move_item(""));
+}
+
 TEST_CASE("GGF moves: F5 and PA both ways") {
     CHECK(ggf_move("f5") == "F5");
     CHECK(ggf_move("pass") == "PA");

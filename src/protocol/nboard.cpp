@@ -214,31 +214,19 @@ void Engine::set_game(std::string_view ggf) {
 void Engine::move(std::string_view args) {
     // F5, F5/eval, F5/eval/time; PA is a pass.
     const std::string_view text = trim(args);
-    const std::size_t slash = text.find('/');
-    const std::string move = record::from_ggf_move(text.substr(0, slash));
-    if (move.empty()) {
+    const auto item = record::parse_move_item(text);
+    if (!item) {
         say(fmt::format("status sente: move '{}' is not a square or PA", text));
         return;
     }
     const Color mover = session_.side_to_move();
-    if (auto played = session_.play(move); !played) {
-        say(fmt::format("status sente: {} {}: {}", to_string(mover), record::ggf_move(move),
+    if (auto played = session_.play(item->move); !played) {
+        say(fmt::format("status sente: {} {}: {}", to_string(mover), record::ggf_move(item->move),
                         played.error().message));
         return;
     }
-    if (slash != std::string_view::npos) {
-        const std::string_view rest = text.substr(slash + 1);
-        const std::size_t second = rest.find('/');
-        double seconds = 0;
-        if (second != std::string_view::npos) {
-            const std::string_view time = rest.substr(second + 1);
-            const auto [end, error] =
-                std::from_chars(time.data(), time.data() + time.size(), seconds);
-            if (error != std::errc{} || seconds < 0) seconds = 0;
-        }
-        used_[static_cast<std::size_t>(mover)] +=
-            Milliseconds{static_cast<long long>(seconds * 1000)};
-    }
+    used_[static_cast<std::size_t>(mover)] +=
+        Milliseconds{static_cast<long long>(item->seconds * 1000)};
 }
 
 Result<MoveReport> Engine::search(int lines) {

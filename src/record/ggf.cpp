@@ -33,6 +33,22 @@ std::optional<double> parse_clock(std::string_view text) {
 
 }  // namespace
 
+std::optional<GgfMove> parse_move_item(std::string_view text) {
+    GgfMove item;
+    const std::size_t slash = text.find('/');
+    item.move = from_ggf_move(text.substr(0, slash));
+    if (item.move.empty()) return std::nullopt;
+    if (slash != std::string_view::npos) {
+        // The evaluation is the other engine's business; the time counts on the clock.
+        const std::string_view rest = text.substr(slash + 1);
+        const std::size_t second = rest.find('/');
+        if (second != std::string_view::npos) {
+            item.seconds = parse_clock(rest.substr(second + 1)).value_or(0);
+        }
+    }
+    return item;
+}
+
 std::string ggf_move(std::string_view move) {
     if (move == "pass") return "PA";
     std::string out(move);
@@ -86,22 +102,10 @@ Result<GgfGame> parse_ggf(std::string_view text) {
                 if (key != "TB") game.clock[static_cast<std::size_t>(Color::white)] = time;
             }
         } else if (key == "B" || key == "W") {
-            GgfMove move;
-            move.color = key == "B" ? Color::black : Color::white;
-            const std::size_t slash = value.find('/');
-            move.move = from_ggf_move(value.substr(0, slash));
-            if (move.move.empty()) {
-                return bad_game(fmt::format("move '{}' is not a square or PA", value));
-            }
-            if (slash != std::string_view::npos) {
-                // move/eval/time; the evaluation is the other engine's business.
-                const std::string_view rest = value.substr(slash + 1);
-                const std::size_t second = rest.find('/');
-                if (second != std::string_view::npos) {
-                    move.seconds = parse_clock(rest.substr(second + 1)).value_or(0);
-                }
-            }
-            game.moves.push_back(std::move(move));
+            auto move = parse_move_item(value);
+            if (!move) return bad_game(fmt::format("move '{}' is not a square or PA", value));
+            move->color = key == "B" ? Color::black : Color::white;
+            game.moves.push_back(std::move(*move));
         }
         // GM, PC, DT, PB, PW, RE, KB, KW, ...: nothing sente needs.
     }

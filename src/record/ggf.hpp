@@ -36,6 +36,12 @@ struct GgfGame {
 // a move that is not a square or PA. Whether the moves are legal is for the caller to find out.
 Result<GgfGame> parse_ggf(std::string_view text);
 
+// A move list item as GGF records it in B[...] and W[...] and NBoard sends it with `move`: "F5",
+// "F5/-1.00" or "F5//2.5" (the move, its evaluation, the seconds it took; PA a pass). Gives the
+// move and its seconds (the colour is the caller's to set), or nothing when the move is not a
+// square or PA.
+std::optional<GgfMove> parse_move_item(std::string_view text);
+
 // A move as NBoard and GGF write it, "F5" or "PA", from sente's "f5" or "pass".
 std::string ggf_move(std::string_view move);
 // sente's notation from NBoard's: "F5" -> "f5", "PA" -> "pass"; empty if it is neither.
