@@ -352,10 +352,7 @@ Engine::Reply Engine::generate(const Args& args, bool commit) {
     if (args.size() != 1) return syntax_error();
     const auto color = parse_color(args[0]);
     if (!color) return syntax_error();
-    searching_ = *color;
-    if (reader_ != nullptr) reader_->set_interrupt_handler([this] { session_.request_stop(); });
-    auto report = session_.genmove(*color, commit);
-    if (reader_ != nullptr) reader_->set_interrupt_handler({});
+    auto report = search(*color, SearchLimits{}, commit);
     if (!report) return report.error();
     const std::string move = report->pass ? std::string("pass") : vertex(report->move);
     if (log_ != nullptr) {
@@ -560,9 +557,14 @@ Result<MoveReport> Engine::analyse(const Args& args) {
     if (!color || !lines) return syntax_error();
     SearchLimits limits;
     limits.lines = static_cast<int>(*lines);
-    searching_ = *color;
+    return search(*color, limits, false);
+}
+
+// A genmove that "# interrupt" or the end of input can stop (the reader's thread asks).
+Result<MoveReport> Engine::search(Color color, const SearchLimits& limits, bool commit) {
+    searching_ = color;
     if (reader_ != nullptr) reader_->set_interrupt_handler([this] { session_.request_stop(); });
-    auto report = session_.genmove(*color, limits, false);
+    auto report = session_.genmove(color, limits, commit);
     if (reader_ != nullptr) reader_->set_interrupt_handler({});
     return report;
 }

@@ -89,6 +89,8 @@ class Engine {
     Reply generate(const Args& args, bool commit);
     // The values of the best moves for a colour (COLOR [LINES]), changing nothing.
     Result<MoveReport> analyse(const Args& args);
+    // genmove for `color` within `limits` (extra to the session's), stopped by "# interrupt".
+    Result<MoveReport> search(Color color, const SearchLimits& limits, bool commit);
     // A move as GTP writes it: a vertex in upper case, other notations as the game writes them.
     std::string vertex(std::string_view move) const;
     void log_progress(const SearchInfo& info);
