@@ -74,6 +74,29 @@ concept HasProbCut = requires(const typename G::Position& pos, const typename G:
     { G::probcut(pos, eval, depth) } -> std::same_as<std::optional<ProbCut>>;
 };
 
+// Optional: forward pruning near the horizon, at the null-window nodes of a game whose static
+// evaluation is a fair guess of a shallow search's value. G::forward_pruning(pos, eval, depth)
+// names, for a node of `depth` remaining plies, what may be cut (nothing when the position is
+// too sharp to trust the evaluation, e.g. a threat that must be met, or at a level that searches
+// full width):
+//  - futility: the node returns its static value when that lies `futility_margin` above beta;
+//  - razoring: it drops to the horizon (the leaf value) when the static value lies
+//    `razor_margin` below alpha;
+//  - move count: only the first `move_count` moves (in the search's order) are searched, once
+//    one of them has a value that is not a proven loss.
+// Each is off at its default. What they cut is a guess, so nothing below them is ever exact.
+struct ForwardPruning {
+    static constexpr Score kOff = -1;
+    Score futility_margin = kOff;
+    Score razor_margin = kOff;
+    int move_count = 0;  // 0: every move
+};
+template <class G>
+concept HasForwardPruning = requires(const typename G::Position& pos,
+                                     const typename G::Evaluator& eval, int depth) {
+    { G::forward_pruning(pos, eval, depth) } -> std::same_as<std::optional<ForwardPruning>>;
+};
+
 // Optional: late-move reductions. A game whose move ordering is good enough that moves late in
 // the list rarely matter names, for a move about to be searched at a node of `depth` remaining
 // plies where `index` moves came before it, how many plies shallower to search it first:

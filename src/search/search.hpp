@@ -421,6 +421,29 @@ class Searcher {
             }
         }
 
+        // Forward pruning (HasForwardPruning): what it cuts rests on the static evaluation. It
+        // comes before the game's solver, which costs more than the evaluation: a node cut here
+        // by futility stands above beta anyway, and one razored still meets the solver at the
+        // horizon.
+        ForwardPruning pruning;
+        if constexpr (HasForwardPruning<G>) {
+            if (!pv_node && !is_proven_win(beta) && !is_proven_loss(alpha)) {
+                if (const auto allowed = G::forward_pruning(pos_, eval_, depth)) {
+                    pruning = *allowed;
+                    const Score static_value = G::evaluate(pos_, eval_);
+                    if (pruning.futility_margin != ForwardPruning::kOff &&
+                        static_value - pruning.futility_margin >= beta) {
+                        ++horizon_evals_;
+                        return static_value;
+                    }
+                    if (pruning.razor_margin != ForwardPruning::kOff &&
+                        static_value + pruning.razor_margin <= alpha) {
+                        return negamax(0, ply, alpha, beta);
+                    }
+                }
+            }
+        }
+
         if constexpr (LeafSolver<G>) {
             // The game's own exact solver (an endgame solver, a threat search) may settle the
             // node. It keeps what it found in the table it was given, with its own best move,
@@ -507,6 +530,11 @@ class Searcher {
             }
         };
         for (std::size_t i = 0; i < moves.size() && !cut; ++i) {
+            if (pruning.move_count > 0 && i >= static_cast<std::size_t>(pruning.move_count) &&
+                !is_proven_loss(best)) {
+                ++horizon_evals_;  // the moves left out might have done better
+                break;
+            }
             moves.bring_best_to(i);
             const Move move = moves[i].move;
             const int reduction = reduction_for(move, i);
