@@ -181,3 +181,71 @@ TEST_CASE("gomoku-fit fits weights to games and refuses a bad games file") {
     CHECK(err2.str().find("not a legal move") != std::string::npos);
     std::remove(path.c_str());
 }
+
+TEST_CASE("forward pruning: the strong levels only, and never where a threat must be met") {
+    using Game = GomokuGame<Rule::freestyle>;
+    const auto& strong = Game::level(10).eval;
+    // A quiet position: white to move, black's stones no threat yet.
+    const Position quiet = after({"h8", "h9", "j7", "g10", "k9"});
+    REQUIRE(quiet.count(Color::black, kThreatFlexFour) == 0);
+    REQUIRE(quiet.count(Color::black, kThreatFive) == 0);
+    for (int level = 1; level <= 10; ++level) {
+        CAPTURE(level);
+        CHECK(Game::forward_pruning(quiet, Game::level(level).eval, 2).has_value() == (level >= 9));
+    }
+    const auto shallow = Game::forward_pruning(quiet, strong, 1);
+    REQUIRE(shallow);
+    CHECK(shallow->futility_margin > 0);
+    CHECK(shallow->razor_margin > 0);
+    CHECK(shallow->move_count >= 3);
+    const auto deeper = Game::forward_pruning(quiet, strong, 6);
+    REQUIRE(deeper);
+    CHECK(deeper->futility_margin > shallow->futility_margin);
+    CHECK(deeper->razor_margin == search::ForwardPruning::kOff);
+    CHECK(deeper->move_count > shallow->move_count);
+    const auto deep = Game::forward_pruning(quiet, strong, 30);
+    REQUIRE(deep);
+    CHECK(deep->futility_margin == search::ForwardPruning::kOff);
+    CHECK(deep->move_count == 0);
+
+    // Black's open three (white must meet it) and black's four (one block): nothing is cut.
+    const Position open_three = after({"h8", "a1", "j8", "a3", "k8"});
+    REQUIRE(open_three.count(Color::black, kThreatFlexFour) > 0);
+    CHECK_FALSE(Game::forward_pruning(open_three, strong, 2));
+    const Position four = after({"h8", "a1", "j8", "a3", "k8", "a5", "l8"});
+    REQUIRE(four.count(Color::black, kThreatFive) > 0);
+    CHECK_FALSE(Game::forward_pruning(four, strong, 2));
+}
+
+TEST_CASE("forward pruning cuts nodes and keeps the forced wins") {
+    using Game = GomokuGame<Rule::freestyle>;
+    const auto search = [](const Position& pos, Evaluator eval, int depth) {
+        search::TranspositionTable tt;
+        REQUIRE(tt.resize(16));
+        std::atomic<bool> stop{false};
+        search::Searcher<Game> searcher(tt, stop);
+        search::Limits limits;
+        limits.max_depth = depth;
+        return searcher.search(pos, eval, limits);
+    };
+    Evaluator full_width = Game::level(10).eval;
+    full_width.selective = false;
+    std::uint64_t pruned_nodes = 0, full_nodes = 0;
+    for (const auto text : {Game::kBenchPositions[0], Game::kBenchPositions[2]}) {
+        const auto pos = parse_position(text, Rule::freestyle);
+        REQUIRE(pos);
+        const auto pruned = search(*pos, Game::level(10).eval, 8);
+        const auto full = search(*pos, full_width, 8);
+        CHECK(pruned.info.depth == 8);
+        CHECK_FALSE(pruned.info.exact);  // what was cut is a guess: never a solved tree
+        CHECK(check_move(*pos, pruned.best));
+        pruned_nodes += pruned.info.nodes;
+        full_nodes += full.info.nodes;
+    }
+    CHECK(pruned_nodes * 3 < full_nodes * 2);
+    // Black's VCT of about twenty plies (the VCT test above) is still found (from depth 11:
+    // the VCT runs at nodes of depth 9 and more, the root excepted).
+    const Position attack = after({"k9", "f6", "j9", "f8", "j10", "j8"});
+    const auto won = search(attack, Game::level(10).eval, 11);
+    CHECK(search::is_proven_win(won.info.score));
+}

@@ -18,6 +18,7 @@
 #include "games/gomoku/movegen.hpp"
 #include "games/gomoku/notation.hpp"
 #include "games/gomoku/position.hpp"
+#include "games/gomoku/pruning.hpp"
 #include "games/gomoku/reductions.hpp"
 #include "games/gomoku/renju.hpp"
 #include "games/gomoku/threat_cache.hpp"
@@ -37,6 +38,9 @@ struct Evaluator {
     EvalKind kind = EvalKind::full;
     int vcf_fours = 0;   // the longest VCF the threat solver looks for (0: none)
     int vct_threes = 0;  // the most threes in a VCT it looks for (0: no VCT)
+    // The strong levels' search: forward pruning (pruning.hpp) and small threat-search budgets
+    // (ThreatSolver), which buy depth; the fixed-depth levels search full width.
+    bool selective = false;
 };
 
 // Proven results sit above kWin by how many plies are left of this many.
@@ -73,9 +77,12 @@ class ThreatSolver {
         const std::uint64_t key =
             pos.key ^ (static_cast<std::uint64_t>(eval.vcf_fours) * 0x9E3779B97F4A7C15ULL) ^
             (static_cast<std::uint64_t>(eval.vct_threes) * 0xC2B2AE3D27D4EB4FULL);
+        const ThreatBudgets& budgets = eval.selective ? kSelectiveBudgets : kFullWidthBudgets;
         if (eval.vcf_fours > 0 && fours > 0) {
             // Deeper nodes are many and each gets a small budget; near the root a larger one.
-            const std::uint64_t budget = depth >= 4 ? 20000 : depth >= 1 ? 400 : 100;
+            const std::uint64_t budget = depth >= 4   ? budgets.vcf_high
+                                         : depth >= 1 ? budgets.vcf
+                                                      : budgets.vcf_horizon;
             if (!failures_.known_failure(key, kVcf, budget)) {
                 const std::uint64_t before = vcf_.nodes();
                 if (const auto win = vcf_.find(work, eval.vcf_fours, budget))
@@ -85,12 +92,12 @@ class ThreatSolver {
         }
         // VCT away from the leaves only: it costs more, and the search below sees the rest.
         const int threes = pos.count(me, kThreatThree) + pos.count(me, kThreatDoubleThree);
-        if (eval.vct_threes > 0 && depth >= kVctMinDepth && fours + threes > 0 &&
+        if (eval.vct_threes > 0 && depth >= budgets.vct_min_depth && fours + threes > 0 &&
             VctSearch::applies(pos)) {
             // The budget doubles every two plies of depth: the few nodes near the root can
             // afford deep threat searches, and the many near the leaves cannot.
-            const std::uint64_t budget = kVctBudget
-                                         << std::min((depth - kVctMinDepth) / 2, kVctDoublings);
+            const std::uint64_t budget =
+                budgets.vct << std::min((depth - budgets.vct_min_depth) / 2, kVctDoublings);
             if (!failures_.known_failure(key, kVct, budget)) {
                 const std::uint64_t before = vct_.nodes();
                 if (const auto win = vct_.find(work, eval.vct_threes, budget))
@@ -103,9 +110,20 @@ class ThreatSolver {
     std::uint64_t nodes() const { return vcf_.nodes() + vct_.nodes(); }
 
   private:
-    // VCT only from this depth up: below it costs more than the search it would save.
-    static constexpr int kVctMinDepth = 7;
-    static constexpr std::uint64_t kVctBudget = 2000;
+    // The threat searches' budgets, in positions: a VCF's at the horizon, at depth 1-3 and
+    // from depth 4; the depth from which a VCT is tried (below it, it costs more than the
+    // search it would save) and its budget there.
+    struct ThreatBudgets {
+        std::uint64_t vcf_horizon, vcf, vcf_high;
+        int vct_min_depth;
+        std::uint64_t vct;
+    };
+    static constexpr ThreatBudgets kFullWidthBudgets{100, 400, 20000, 7, 2000};
+    // The strong levels' budgets are small, tuned by self-play (pruning.hpp): a long VCF or VCT
+    // that they miss is mostly found by the search itself a few plies later, and what a large
+    // budget costs at every node is depth everywhere (with the full-width budgets, perf put
+    // 75 % of the bench's time in the threat searches).
+    static constexpr ThreatBudgets kSelectiveBudgets{100, 100, 500, 9, 500};
     static constexpr int kVctDoublings = 6;
     static constexpr int kVcf = 0;
     static constexpr int kVct = 1;
@@ -183,6 +201,11 @@ struct GomokuGame {
     static int late_move_reduction(const Position& pos, Move move, int depth, int index,
                                    bool pv_node) {
         return gomoku::late_move_reduction(pos, move.point, depth, index, pv_node);
+    }
+    static std::optional<search::ForwardPruning> forward_pruning(const Position& pos,
+                                                                 const Evaluator& eval, int depth) {
+        if (!eval.selective) return std::nullopt;
+        return gomoku::forward_pruning(pos, depth);
     }
     static std::uint64_t hash(const Position& pos) { return pos.key; }
     // Gomoku has no pass, but a colour may move twice in a row (GTP setups): the Session hands
@@ -282,8 +305,8 @@ struct GomokuGame {
         {"eight plies, VCF and VCT", {EvalKind::full, 12, 2}, 8},
         {"ten plies, VCF and VCT", {EvalKind::full, 16, 3}, 10},
         {"twelve plies, VCF and VCT", {EvalKind::full, 20, 4}, 12},
-        {"strong (the clock decides)", {EvalKind::full, 24, 5}, 0},
-        {"full strength", {EvalKind::full, 30, 6}, 0},
+        {"strong (the clock decides)", {EvalKind::full, 24, 5, true}, 0},
+        {"full strength", {EvalKind::full, 30, 6, true}, 0},
     }};
     static const Level& level(int number) { return kLevels[number - 1]; }
 
