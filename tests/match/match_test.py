@@ -267,8 +267,46 @@ class BalancedOpenings(unittest.TestCase):
                 self.assertTrue(referee.play("b" if number % 2 == 0 else "w", move), line)
             referee.close()
         for i, moves in enumerate(openings):
-            images = script.symmetric_images(moves)
+            images = script.symmetric_images(moves, 8, False)
             self.assertEqual(len(images), 4)  # four different move lists, one of them its own
+            for other in openings[i + 1:]:
+                self.assertNotIn(" ".join(other), images)
+
+    def test_gomoku_openings_are_balanced_judge_offsets_distinct_up_to_symmetry(self):
+        import importlib.machinery
+        import importlib.util
+        from matchlib.gtp import Referee
+        from matchlib.openings import read_openings
+        path = os.path.join(ROOT, "scripts", "balanced-openings")
+        loader = importlib.machinery.SourceFileLoader("balanced_openings", path)
+        script = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name,
+                                                                                 loader))
+        loader.exec_module(script)
+        out = os.path.join(tempfile.mkdtemp(prefix="sente-openings-"), "gomoku.txt")
+        run = subprocess.run([sys.executable, path, out, "--game", "gomoku", "--plies", "3",
+                              "--count", "3", "--movetime", "100", "--margin", "2",
+                              "--sente", SENTE],
+                             text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        with open(out) as f:
+            lines = [line for line in f.read().splitlines() if not line.startswith("#")]
+        self.assertEqual(len(lines), 3)
+        for size in (15, 20):  # offsets from the centre: the same opening on either board
+            openings = read_openings(out, "gomoku", size)
+            self.assertEqual(len(openings), 3)
+            for opening, line in zip(openings, lines):
+                self.assertEqual(len(opening.moves), 3)
+                self.assertLessEqual(abs(float(line.split("#")[1].split()[0])), 2)
+                referee = Referee(f"{SENTE} --quiet gtp", "gomoku", size)
+                for number, move in enumerate(opening.moves):
+                    self.assertTrue(referee.play("b" if number % 2 == 0 else "w", move), line)
+                referee.close()
+                if size == 15:  # the comment names the same points
+                    self.assertEqual(line.split(": ")[-1], " ".join(opening.moves))
+        openings = [o.moves for o in read_openings(out, "gomoku", 15)]
+        for i, moves in enumerate(openings):
+            images = script.symmetric_images(moves, 15, True)
+            self.assertIn(" ".join(moves), images)
             for other in openings[i + 1:]:
                 self.assertNotIn(" ".join(other), images)
 
