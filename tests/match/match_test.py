@@ -240,16 +240,21 @@ class Matches(unittest.TestCase):
             self.assertNotIn("forfeit", game)
 
 
+def load_balanced_openings():
+    """scripts/balanced-openings as a module, and its path."""
+    import importlib.machinery
+    import importlib.util
+    path = os.path.join(ROOT, "scripts", "balanced-openings")
+    loader = importlib.machinery.SourceFileLoader("balanced_openings", path)
+    script = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
+    loader.exec_module(script)
+    return script, path
+
+
 class BalancedOpenings(unittest.TestCase):
     def test_openings_are_legal_balanced_and_distinct_up_to_symmetry(self):
-        import importlib.machinery
-        import importlib.util
         from matchlib.gtp import Referee
-        path = os.path.join(ROOT, "scripts", "balanced-openings")
-        loader = importlib.machinery.SourceFileLoader("balanced_openings", path)
-        script = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name,
-                                                                                 loader))
-        loader.exec_module(script)
+        script, path = load_balanced_openings()
         out = os.path.join(tempfile.mkdtemp(prefix="sente-openings-"), "openings.txt")
         run = subprocess.run([sys.executable, path, out, "--plies", "4", "--count", "4",
                               "--depth", "4", "--margin", "1.5", "--sente", SENTE],
@@ -273,15 +278,9 @@ class BalancedOpenings(unittest.TestCase):
                 self.assertNotIn(" ".join(other), images)
 
     def test_gomoku_openings_are_balanced_judge_offsets_distinct_up_to_symmetry(self):
-        import importlib.machinery
-        import importlib.util
         from matchlib.gtp import Referee
         from matchlib.openings import read_openings
-        path = os.path.join(ROOT, "scripts", "balanced-openings")
-        loader = importlib.machinery.SourceFileLoader("balanced_openings", path)
-        script = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name,
-                                                                                 loader))
-        loader.exec_module(script)
+        script, path = load_balanced_openings()
         out = os.path.join(tempfile.mkdtemp(prefix="sente-openings-"), "gomoku.txt")
         run = subprocess.run([sys.executable, path, out, "--game", "gomoku", "--plies", "3",
                               "--count", "3", "--movetime", "100", "--margin", "2",
