@@ -430,14 +430,16 @@ class Searcher {
             if (!pv_node && !is_proven_win(beta) && !is_proven_loss(alpha)) {
                 if (const auto allowed = G::forward_pruning(pos_, eval_, depth)) {
                     pruning = *allowed;
-                    const Score static_value = G::evaluate(pos_, eval_);
-                    if (pruning.futility_margin != ForwardPruning::kOff &&
-                        static_value - pruning.futility_margin >= beta) {
+                    const bool futility = pruning.futility_margin != ForwardPruning::kOff;
+                    const bool razoring = pruning.razor_margin != ForwardPruning::kOff;
+                    // (Deeper nodes may prune by move count alone: no evaluation needed.)
+                    const Score static_value =
+                        futility || razoring ? G::evaluate(pos_, eval_) : Score{0};
+                    if (futility && static_value - pruning.futility_margin >= beta) {
                         ++horizon_evals_;
                         return static_value;
                     }
-                    if (pruning.razor_margin != ForwardPruning::kOff &&
-                        static_value + pruning.razor_margin <= alpha) {
+                    if (razoring && static_value + pruning.razor_margin <= alpha) {
                         return negamax(0, ply, alpha, beta);
                     }
                 }
