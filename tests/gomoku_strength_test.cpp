@@ -217,6 +217,22 @@ TEST_CASE("forward pruning: the strong levels only, and never where a threat mus
     CHECK_FALSE(Game::forward_pruning(four, strong, 2));
 }
 
+TEST_CASE("the block of a five is searched a ply deeper, at the strong levels only") {
+    using Game = GomokuGame<Rule::freestyle>;
+    // White to move must block black's four at m8: the only move there is.
+    const Position four = after({"h8", "a1", "j8", "a3", "k8", "a5", "l8"});
+    REQUIRE(four.count(Color::black, kThreatFive) > 0);
+    const Position open_three = after({"h8", "a1", "j8", "a3", "k8"});
+    const Position quiet = after({"h8", "h9", "j7", "g10", "k9"});
+    for (int level = 1; level <= 10; ++level) {
+        CAPTURE(level);
+        const auto& eval = Game::level(level).eval;
+        CHECK(Game::extension(four, eval) == (level >= 9 ? 1 : 0));
+        CHECK(Game::extension(open_three, eval) == 0);
+        CHECK(Game::extension(quiet, eval) == 0);
+    }
+}
+
 TEST_CASE("forward pruning cuts nodes and keeps the forced wins") {
     using Game = GomokuGame<Rule::freestyle>;
     const auto search = [](const Position& pos, Evaluator eval, int depth) {

@@ -123,6 +123,63 @@ TEST_CASE("fixed-depth values equal plain minimax, with and without the table") 
     }
 }
 
+namespace {
+
+// Reversi whose forced moves (a single legal move, a pass included) cost no depth.
+struct ReversiExtendingForcedMoves : ReversiGame {
+    static int extension(const Position& pos, const Evaluator&) {
+        MoveList moves;
+        generate_moves(pos, moves);
+        return moves.size() == 1 ? 1 : 0;
+    }
+};
+static_assert(sente::search::HasExtension<ReversiExtendingForcedMoves>);
+static_assert(!sente::search::HasExtension<ReversiGame>);
+
+// Plain depth-limited negamax that, like the search, does not count a forced move's ply.
+Score minimax_extending_forced(Position& pos, int depth, const Game::Evaluator& eval) {
+    if (depth == 0) {
+        return Game::is_game_over(pos) ? Game::terminal_score(pos, 0) : Game::evaluate(pos, eval);
+    }
+    Game::MoveList moves;
+    Game::generate_moves(pos, moves);
+    if (moves.empty()) return Game::terminal_score(pos, 0);
+    const int child_depth = moves.size() == 1 ? depth : depth - 1;
+    Score best = -sente::search::kInfinity;
+    for (const auto& entry : moves) {
+        const auto undo = Game::make_move(pos, entry.move);
+        best = std::max<Score>(best, -minimax_extending_forced(pos, child_depth, eval));
+        Game::unmake_move(pos, entry.move, undo);
+    }
+    return best;
+}
+
+}  // namespace
+
+TEST_CASE("an extended node searches its moves deeper: values equal a minimax that does so") {
+    const Game::Evaluator eval{EvalKind::stability_mobility};
+    int differing = 0;  // positions where the extensions change the value at some depth
+    // Late positions, where single moves and passes are common.
+    for (const Position& pos : random_positions(16, 12, 4242)) {
+        CAPTURE(format_position(pos));
+        for (int depth = 1; depth <= 5; ++depth) {
+            CAPTURE(depth);
+            Position copy = pos;
+            const Score expected = minimax_extending_forced(copy, depth, eval);
+            sente::search::TranspositionTable tt;
+            REQUIRE(tt.resize(16));
+            std::atomic<bool> stop{false};
+            sente::search::Searcher<ReversiExtendingForcedMoves> searcher(tt, stop);
+            sente::search::Limits limits;
+            limits.max_depth = depth;
+            CHECK(searcher.search(pos, eval, limits).info.score == expected);
+            copy = pos;
+            if (minimax(copy, depth, eval) != expected) ++differing;
+        }
+    }
+    CHECK(differing > 0);  // the positions do exercise the extension
+}
+
 TEST_CASE(
     "Multi-ProbCut: a shallow search cuts nodes, and the values stay near the full search's") {
     Game::Evaluator full{EvalKind::patterns};

@@ -97,6 +97,17 @@ concept HasForwardPruning = requires(const typename G::Position& pos,
     { G::forward_pruning(pos, eval, depth) } -> std::same_as<std::optional<ForwardPruning>>;
 };
 
+// Optional: extensions. A node whose moves are all forced (in Gomoku, the block of the
+// opponent's five) is searched with its children `G::extension(pos, eval)` plies deeper than its
+// own depth less one. A forced reply costs no branching, so without it a line of threats and
+// blocks eats the depth and pushes what it leads to beyond the horizon. The game keeps the
+// extensions finite: each needs a ply spent elsewhere (the threat that forced it).
+template <class G>
+concept HasExtension = requires(const typename G::Position& pos,
+                                const typename G::Evaluator& eval) {
+    { G::extension(pos, eval) } -> std::same_as<int>;
+};
+
 // Optional: late-move reductions. A game whose move ordering is good enough that moves late in
 // the list rarely matter names, for a move about to be searched at a node of `depth` remaining
 // plies where `index` moves came before it, how many plies shallower to search it first:

@@ -480,7 +480,9 @@ class Searcher {
         const Score original_alpha = alpha;
         Score best = -kInfinity;
         Move best_move{};
-        const int child_depth = depth - 1;
+        int extension = 0;
+        if constexpr (HasExtension<G>) extension = G::extension(pos_, eval_);
+        const int child_depth = depth - 1 + extension;
         // Searches one move, `reduction` plies shallower first; returns true on a beta cut-off.
         const auto try_move = [&](Move move, bool first, int reduction) {
             const auto undo = G::make_move(pos_, move);
