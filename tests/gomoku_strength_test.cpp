@@ -219,7 +219,7 @@ TEST_CASE("forward pruning: the strong levels only, and never where a threat mus
 
 TEST_CASE("the block of a five is searched a ply deeper, at the strong levels only") {
     using Game = GomokuGame<Rule::freestyle>;
-    // White to move must block black's four at m8: the only move there is.
+    // White to move faces black's four on h8-l8: only the points that block a five are moves.
     const Position four = after({"h8", "a1", "j8", "a3", "k8", "a5", "l8"});
     REQUIRE(four.count(Color::black, kThreatFive) > 0);
     const Position open_three = after({"h8", "a1", "j8", "a3", "k8"});

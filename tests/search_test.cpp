@@ -38,18 +38,21 @@ Score minimax(Position& pos) {
 // The exact value of `pos` by plain negamax (on a copy).
 Score exact_value(Position pos) { return minimax(pos); }
 
-// Plain depth-limited negamax with the same leaves as the search.
-Score minimax(Position& pos, int depth, const Game::Evaluator& eval) {
+// Plain depth-limited negamax with the same leaves as the search. With `extend_forced`, like a
+// search that extends forced moves, a node with a single move (a pass included) searches it
+// at its own depth instead of one less.
+Score minimax(Position& pos, int depth, const Game::Evaluator& eval, bool extend_forced = false) {
     if (depth == 0) {
         return Game::is_game_over(pos) ? Game::terminal_score(pos, 0) : Game::evaluate(pos, eval);
     }
     Game::MoveList moves;
     Game::generate_moves(pos, moves);
     if (moves.empty()) return Game::terminal_score(pos, 0);
+    const int child_depth = extend_forced && moves.size() == 1 ? depth : depth - 1;
     Score best = -sente::search::kInfinity;
     for (const auto& entry : moves) {
         const auto undo = Game::make_move(pos, entry.move);
-        best = std::max<Score>(best, -minimax(pos, depth - 1, eval));
+        best = std::max<Score>(best, -minimax(pos, child_depth, eval, extend_forced));
         Game::unmake_move(pos, entry.move, undo);
     }
     return best;
@@ -136,24 +139,6 @@ struct ReversiExtendingForcedMoves : ReversiGame {
 static_assert(sente::search::HasExtension<ReversiExtendingForcedMoves>);
 static_assert(!sente::search::HasExtension<ReversiGame>);
 
-// Plain depth-limited negamax that, like the search, does not count a forced move's ply.
-Score minimax_extending_forced(Position& pos, int depth, const Game::Evaluator& eval) {
-    if (depth == 0) {
-        return Game::is_game_over(pos) ? Game::terminal_score(pos, 0) : Game::evaluate(pos, eval);
-    }
-    Game::MoveList moves;
-    Game::generate_moves(pos, moves);
-    if (moves.empty()) return Game::terminal_score(pos, 0);
-    const int child_depth = moves.size() == 1 ? depth : depth - 1;
-    Score best = -sente::search::kInfinity;
-    for (const auto& entry : moves) {
-        const auto undo = Game::make_move(pos, entry.move);
-        best = std::max<Score>(best, -minimax_extending_forced(pos, child_depth, eval));
-        Game::unmake_move(pos, entry.move, undo);
-    }
-    return best;
-}
-
 }  // namespace
 
 TEST_CASE("an extended node searches its moves deeper: values equal a minimax that does so") {
@@ -165,7 +150,7 @@ TEST_CASE("an extended node searches its moves deeper: values equal a minimax th
         for (int depth = 1; depth <= 5; ++depth) {
             CAPTURE(depth);
             Position copy = pos;
-            const Score expected = minimax_extending_forced(copy, depth, eval);
+            const Score expected = minimax(copy, depth, eval, true);
             sente::search::TranspositionTable tt;
             REQUIRE(tt.resize(16));
             std::atomic<bool> stop{false};
