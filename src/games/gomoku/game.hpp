@@ -204,8 +204,8 @@ struct GomokuGame {
                                    bool pv_node) {
         return gomoku::late_move_reduction(pos, move.point, depth, index, pv_node);
     }
-    // The block of a five is the only move there is: searched a ply deeper, a line of fours
-    // costs the attacker's plies only (levels 9-10).
+    // Against a threat of five only its blocks are moves (one, unless the node is lost anyway):
+    // searched a ply deeper, a line of fours costs the attacker's plies only (levels 9-10).
     static int extension(const Position& pos, const Evaluator& eval) {
         return eval.selective && pos.count(opponent(pos.side), kThreatFive) > 0 ? 1 : 0;
     }
