@@ -255,7 +255,7 @@ TEST_CASE("the incremental threat state equals a fresh build, over random games"
                 for_each_point(pos, [&](int point) {
                     const PointState& a = fresh->points[point];
                     const PointState& b = pos.points[point];
-                    same_points &= a.keys == b.keys && a.nearby == b.nearby;
+                    same_points &= a.keys == b.keys && a.near == b.near;
                     if (pos.is_empty(point))
                         same_points &=
                             a.lines == b.lines && a.threats == b.threats && a.values == b.values;

@@ -182,6 +182,53 @@ TEST_CASE("gomoku-fit fits weights to games and refuses a bad games file") {
     std::remove(path.c_str());
 }
 
+TEST_CASE("the move order is its weighted point features, and puts the strong points first") {
+    // Black has an open three on row 8; white to move.
+    const Position pos = after({"h8", "a1", "j8", "a15", "k8"});
+    const auto& weights = order_weights();
+    for_each_point(pos, [&](int point) {
+        if (!pos.is_empty(point) || pos.nearby(point) == 0) return;
+        int sum = 0;
+        for (const auto feature : order_features(pos, point)) {
+            REQUIRE(feature < kOrderFeatures);
+            sum += weights[feature];
+        }
+        const int value = order_value(pos, point);
+        CHECK(value >= 0);
+        CHECK(value <= 8000);
+        CHECK((value == kOrderOffset + sum || value == 0 || value == 8000));
+    });
+    // The blocks of the open three rank above a quiet point next to it.
+    const int block = parse_move("g8")->point;
+    const int quiet = parse_move("j10")->point;
+    CHECK(order_value(pos, block) > order_value(pos, quiet));
+}
+
+TEST_CASE("gomoku-fit --order fits the move order to the winners' moves") {
+    const std::string path = "gomoku_order_fit_test_games.txt";
+    {
+        std::ofstream games(path);
+        // Black builds row 8 and wins; white plays far away.
+        for (int i = 0; i < 10; ++i) games << "1 h8 h9 j8 a1 k8 a3 l8 a5 m8\n";
+    }
+    tools::GomokuFitOptions options;
+    options.inputs = {path};
+    options.iterations = 300;
+    std::ostringstream out, err;
+    CHECK(tools::fit_gomoku_order(options, out, err) == 0);
+    // Black's k8 and l8 in each game (h8 h9 j8 is the opening; m8 makes five, no choice).
+    CHECK(out.str().find("10 games, 20 winners' moves (4 held out)") != std::string::npos);
+    // The fitted order ranks the winner's move first in the held-out games.
+    const auto line = out.str().find("new weights  held out");
+    REQUIRE(line != std::string::npos);
+    double first = 0;
+    std::istringstream(out.str().substr(line + 21)) >> first;
+    CHECK(first == doctest::Approx(100.0));
+    const std::string weights = out.str().substr(out.str().rfind(':') + 1);
+    CHECK(std::count(weights.begin(), weights.end(), ',') == kOrderFeatures - 1);
+    std::remove(path.c_str());
+}
+
 TEST_CASE("forward pruning: the strong levels only, and never where a threat must be met") {
     using Game = GomokuGame<Rule::freestyle>;
     const auto& strong = Game::level(10).eval;

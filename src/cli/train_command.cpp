@@ -26,6 +26,7 @@ struct TrainOptions {
     tools::FitOptions fit;
     tools::ErrorOptions error;
     tools::GomokuFitOptions gomoku_fit;
+    bool gomoku_order = false;
 };
 
 // --shard-index and --shard-count, for jobs that share out `what` (games, lines) between cores.
@@ -202,6 +203,8 @@ Subcommand add_train_command(CLI::App& parent) {
         ->check(CLI::Range(1, 1000000))
         ->capture_default_str();
     gomoku_fit->add_option("--regularisation", o->gomoku_fit.regularisation)->capture_default_str();
+    gomoku_fit->add_flag("--order", o->gomoku_order,
+                         "fit the move ordering to the winners' moves instead of the evaluation");
 
     CLI::App* relabel = add_relabel(*train, o->relabel);
     return {
@@ -222,6 +225,7 @@ Subcommand add_train_command(CLI::App& parent) {
             if (*probcut) return tools::probcut_stats(o->probcut, out, err);
             if (*fit) return tools::fit(o->fit, out, err);
             if (*error) return tools::evaluation_error(o->error, out, err);
+            if (o->gomoku_order) return tools::fit_gomoku_order(o->gomoku_fit, out, err);
             return tools::fit_gomoku_eval(o->gomoku_fit, out, err);
         }};
 }

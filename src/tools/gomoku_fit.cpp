@@ -6,12 +6,15 @@
 #include <fstream>
 #include <ostream>
 #include <sstream>
+#include <utility>
 
 #include <fmt/format.h>
 
 #include "games/gomoku/eval.hpp"
+#include "games/gomoku/movegen.hpp"
 #include "games/gomoku/notation.hpp"
 #include "games/gomoku/position.hpp"
+#include "games/gomoku/renju.hpp"
 
 namespace sente::tools {
 
@@ -43,8 +46,10 @@ double log_loss(const std::vector<Sample>& samples, bool held_out, auto&& logit)
     return count == 0 ? 0.0 : sum / count;
 }
 
-bool read_games(const GomokuFitOptions& options, std::vector<Sample>& samples, int& games,
-                std::ostream& err) {
+// Replays every game of the inputs and calls visit(pos, move, winner, held_out) before each of
+// its moves (`move` the point played). Returns false, with a message on `err`, when a file cannot
+// be read or a line is not a game.
+bool replay_games(const GomokuFitOptions& options, int& games, std::ostream& err, auto&& visit) {
     for (const std::string& path : options.inputs) {
         std::ifstream in(path);
         if (!in) {
@@ -75,24 +80,38 @@ bool read_games(const GomokuFitOptions& options, std::vector<Sample>& samples, i
                                        text);
                     return false;
                 }
+                visit(std::as_const(pos), move->point, winner, held_out);
                 gomoku::make_move(pos, *move);
                 if (gomoku::is_game_over(pos)) break;
-                const Color me = pos.side;
-                if (pos.count(me, gomoku::kThreatFive) > 0 ||
-                    pos.count(opponent(me), gomoku::kThreatFive) > 1) {
-                    continue;
-                }
-                Sample sample;
-                const auto features = gomoku::eval_features(pos);
-                std::copy(features.begin(), features.end(), sample.features.begin());
-                sample.won = winner == me ? 1.0 : 0.0;
-                sample.built_in = gomoku::evaluate(pos) / kPointsPerLogit;
-                sample.held_out = held_out;
-                samples.push_back(sample);
             }
         }
     }
     return true;
+}
+
+// The positions the evaluation is fitted to: every position after a move, except those where
+// the side to move can make five or faces two fives (the search never evaluates them).
+bool read_games(const GomokuFitOptions& options, std::vector<Sample>& samples, int& games,
+                std::ostream& err) {
+    return replay_games(
+        options, games, err,
+        [&](const gomoku::Position& before, int point, Color winner, bool held_out) {
+            gomoku::Position pos = before;
+            gomoku::make_move(pos, gomoku::move_at(point));
+            if (gomoku::is_game_over(pos)) return;
+            const Color me = pos.side;
+            if (pos.count(me, gomoku::kThreatFive) > 0 ||
+                pos.count(opponent(me), gomoku::kThreatFive) > 1) {
+                return;
+            }
+            Sample sample;
+            const auto features = gomoku::eval_features(pos);
+            std::copy(features.begin(), features.end(), sample.features.begin());
+            sample.won = winner == me ? 1.0 : 0.0;
+            sample.built_in = gomoku::evaluate(pos) / kPointsPerLogit;
+            sample.held_out = held_out;
+            samples.push_back(sample);
+        });
 }
 
 }  // namespace
@@ -148,6 +167,161 @@ int fit_gomoku_eval(const GomokuFitOptions& options, std::ostream& out, std::ost
         const double points = kPointsPerLogit * w[i] / scale[i];
         out << fmt::format("{}{}", std::lround(points * gomoku::kEvalWeightScale),
                            i + 1 < kEvalFeatures ? ", " : "\n");
+    }
+    return 0;
+}
+
+namespace {
+
+// The stones of a scripts/match opening: not chosen by the players, so not fitted.
+constexpr int kOpeningStones = 3;
+
+// One move of a winner: the points the search would choose among, and which one was played.
+struct Choice {
+    std::vector<gomoku::OrderFeatures> points;
+    std::vector<int> built_in;  // order_value of each point with the built-in weights
+    int played = 0;
+    bool held_out = false;
+};
+
+// The winners' moves in quiet positions (no five to make or block, no open four to meet: there
+// the move generator, not the order, decides), with every point the search would try.
+bool read_choices(const GomokuFitOptions& options, std::vector<Choice>& choices, int& games,
+                  std::ostream& err) {
+    return replay_games(options, games, err,
+                        [&](const gomoku::Position& pos, int played, Color winner, bool held_out) {
+                            const Color them = opponent(pos.side);
+                            if (pos.side != winner || pos.stone_count < kOpeningStones ||
+                                pos.count(pos.side, gomoku::kThreatFive) > 0 ||
+                                pos.count(them, gomoku::kThreatFive) > 0 ||
+                                pos.count(them, gomoku::kThreatFlexFour) > 0) {
+                                return;
+                            }
+                            Choice choice;
+                            choice.played = -1;
+                            choice.held_out = held_out;
+                            gomoku::for_each_point(pos, [&](int point) {
+                                if (pos.stones[point] != gomoku::kEmpty || pos.nearby(point) == 0 ||
+                                    !gomoku::is_legal_point(pos, point)) {
+                                    return;
+                                }
+                                if (point == played)
+                                    choice.played = static_cast<int>(choice.points.size());
+                                choice.points.push_back(gomoku::order_features(pos, point));
+                                choice.built_in.push_back(gomoku::order_value(pos, point));
+                            });
+                            if (choice.played >= 0 && choice.points.size() > 1)
+                                choices.push_back(std::move(choice));
+                        });
+}
+
+// How often the played point is the first, among the first 5, and among the first
+// kMaxQuietMoves (the points a quiet node searches at all) when the points are ranked by
+// `value` (ties ranked against the played point), and the mean log-probability of the
+// softmax of value * logits_per_unit.
+struct RankStats {
+    double first = 0, top5 = 0, kept = 0, log_loss = 0;
+};
+
+RankStats rank_stats(const std::vector<Choice>& choices, bool held_out, auto&& value) {
+    RankStats stats;
+    int count = 0;
+    std::vector<double> values;
+    for (const Choice& c : choices) {
+        if (c.held_out != held_out) continue;
+        values.clear();
+        for (std::size_t i = 0; i < c.points.size(); ++i) values.push_back(value(c, i));
+        const double mine = values[c.played];
+        int ahead = 0;
+        double top = mine;
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            if (static_cast<int>(i) != c.played && values[i] >= mine) ++ahead;
+            top = std::max(top, values[i]);
+        }
+        double sum = 0;
+        for (const double v : values) sum += std::exp(v - top);
+        stats.log_loss += std::log(sum) - (mine - top);
+        stats.first += ahead == 0;
+        stats.top5 += ahead < 5;
+        stats.kept += ahead < static_cast<int>(gomoku::kMaxQuietMoves);
+        ++count;
+    }
+    if (count > 0) {
+        stats.first /= count;
+        stats.top5 /= count;
+        stats.kept /= count;
+        stats.log_loss /= count;
+    }
+    return stats;
+}
+
+}  // namespace
+
+int fit_gomoku_order(const GomokuFitOptions& options, std::ostream& out, std::ostream& err) {
+    std::vector<Choice> choices;
+    int games = 0;
+    if (!read_choices(options, choices, games, err)) return 1;
+    const auto fitted_count =
+        std::count_if(choices.begin(), choices.end(), [](const Choice& c) { return !c.held_out; });
+    if (fitted_count == 0) {
+        err << "sente train gomoku-fit: no moves to fit\n";
+        return 1;
+    }
+
+    // Softmax regression by Adam: every feature is 0 or 1 (or a count of directions), so one
+    // step size suits them all.
+    std::array<double, gomoku::kOrderFeatures> w{}, first{}, second{};
+    const auto logit = [&](const Choice& c, std::size_t i) {
+        double z = 0;
+        for (const std::uint8_t f : c.points[i]) z += w[f];
+        return z;
+    };
+    std::vector<double> p;
+    for (int iteration = 0; iteration < options.iterations; ++iteration) {
+        std::array<double, gomoku::kOrderFeatures> gradient{};
+        for (const Choice& c : choices) {
+            if (c.held_out) continue;
+            p.resize(c.points.size());
+            double top = -1e300;
+            for (std::size_t i = 0; i < c.points.size(); ++i)
+                top = std::max(top, p[i] = logit(c, i));
+            double sum = 0;
+            for (double& x : p) sum += x = std::exp(x - top);
+            for (std::size_t i = 0; i < c.points.size(); ++i) {
+                const double g = p[i] / sum - (static_cast<int>(i) == c.played ? 1.0 : 0.0);
+                for (const std::uint8_t f : c.points[i]) gradient[f] += g;
+            }
+        }
+        for (int i = 0; i < gomoku::kOrderFeatures; ++i) {
+            const double g = gradient[i] / fitted_count + options.regularisation * w[i];
+            first[i] = 0.9 * first[i] + 0.1 * g;
+            second[i] = 0.999 * second[i] + 0.001 * g * g;
+            w[i] -= 0.05 * first[i] / (std::sqrt(second[i]) + 1e-8);
+        }
+    }
+
+    // The built-in values are in kOrderWeightScale units of a logit.
+    const auto built_in = [](const Choice& c, std::size_t i) {
+        return static_cast<double>(c.built_in[i]) / gomoku::kOrderWeightScale;
+    };
+    out << fmt::format("{} games, {} winners' moves ({} held out)\n", games, choices.size(),
+                       choices.size() - fitted_count);
+    out << fmt::format("the played point ranked  first   top 5   top {}   log-loss\n",
+                       gomoku::kMaxQuietMoves);
+    for (const bool held_out : {false, true}) {
+        for (const bool fitted : {false, true}) {
+            const RankStats r = fitted ? rank_stats(choices, held_out, logit)
+                                       : rank_stats(choices, held_out, built_in);
+            out << fmt::format("{:<12} {:<11} {:5.1f} %  {:5.1f} %  {:5.1f} %  {:.4f}\n",
+                               fitted ? "new weights" : "built-in",
+                               held_out ? "held out" : "fitted", 100 * r.first, 100 * r.top5,
+                               100 * r.kept, r.log_loss);
+        }
+    }
+    out << "weights (eval.cpp kOrderWeights, kOrderWeightScale units):\n";
+    for (int i = 0; i < gomoku::kOrderFeatures; ++i) {
+        out << fmt::format("{}{}", std::lround(w[i] * gomoku::kOrderWeightScale),
+                           i + 1 < gomoku::kOrderFeatures ? ", " : "\n");
     }
     return 0;
 }

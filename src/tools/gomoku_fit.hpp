@@ -29,4 +29,12 @@ struct GomokuFitOptions {
 // Returns 0, or 1 with a message on `err` when an input cannot be read.
 int fit_gomoku_eval(const GomokuFitOptions& options, std::ostream& out, std::ostream& err);
 
+// `sente train gomoku-fit --order`: fits the move ordering's weights (eval.hpp, order_value) to
+// the moves the winners of the same games played, by softmax regression over the points the
+// search would try in each quiet position (a five or an open four to meet leaves the move
+// generator no choice to order; the three stones of a match opening are not the players').
+// Prints how often the played point ranks first, among the first five and among the points a
+// quiet node keeps, with the built-in and the fitted weights, and the weights table.
+int fit_gomoku_order(const GomokuFitOptions& options, std::ostream& out, std::ostream& err);
+
 }  // namespace sente::tools

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <span>
 
 #include "games/gomoku/renju.hpp"
 
@@ -10,29 +11,80 @@ namespace sente::gomoku {
 
 namespace {
 
-// Fitted by `sente train gomoku-fit` (logistic regression on game outcomes, see the README's
-// "The Gomoku evaluation") to 527 games of sente at levels 9-10 against AIWine and itself,
-// freestyle 15x15: 16,097 positions. A four on the board is never evaluated for its owner to
-// move (the five is played) and an open four never against it (two fives cannot both be
-// blocked), so those line weights are 0.
+// Fitted by `sente train gomoku-fit` (logistic regression on game outcomes, see
+// docs/training.md, "The Gomoku evaluation") to 2,019 games of sente at levels 9-10 against
+// AIWine, Rapfi and itself, freestyle 15x15: 74,626 positions. A four on the board is never
+// evaluated for its owner to move (the five is played) and an open four never against it (two
+// fives cannot both be blocked), so those line weights are 0; nor is a five for the side to
+// move, so that row of the threat states is 0. The counts and the threat states overlap, so a
+// weight alone says little: only their sums are fitted.
+// One row of the tables a line:
+// clang-format off
 constexpr EvalWeights kWeights = {
     // own lines: block1 flex1 block2 flex2 block3 flex3 block4 flex4
-    120, 293, 451, 619, 1096, 2707, 0, 0,
+    147, 331, 252, 586, 556, 586, 0, 0,
     // their lines
-    -53, -242, -408, -582, -1034, -1859, -1467, 0,
+    -143, -326, -251, -612, -558, -2227, 113, 0,
     // own threats: three, double three, four, four-three, flex four
-    720, 646, -707, 4358, -510,
+    663, 398, 342, 1677, 36,
     // their threats
-    -784, -594, 730, -1766, -514,
+    -641, -410, -436, -4160, -1229,
     // own and their point values, tempo
-    2, -1, 485};
+    1, 0, 1334,
+    // threat states: own best threat (rows) against their best threat (columns)
+    -1451, 92, 1070, 3096, 4865, 8250, 213,
+    -3537, -983, -219, 1120, 2589, 4285, -4806,
+    0, 20269, 22886, 1681, -2003, 980, -9004,
+    -6076, -1219, 1435, 544, 2389, 3261, -5015,
+    13197, 16747, 18943, 7637, 8971, 13973, -3657,
+    12655, 12089, 21193, 22199, 26593, 37086, -610,
+    0, 0, 0, 0, 0, 0, 0};
 
-}  // namespace
+// Fitted by `sente train gomoku-fit --order` (see eval.hpp) to the winners' moves of the same
+// games: 21,643 moves.
+constexpr OrderWeights kOrderWeights = {
+    // line classes in one direction: own (rows: dead overline block1 flex1 block2 flex2 block3
+    // flex3 block4 flex4 five) against their (columns, the same)
+    -111, 0, 0, 0, -97, -75, -46, -14, 27, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, -115, 0, -98, -59, -40, 3, 35, 0, 0,
+    0, 0, 0, -85, -71, -55, -18, -51, 28, 0, 0,
+    -82, 0, -70, -60, -70, -64, -29, -24, 41, 0, 0,
+    -4, 0, 16, 5, -11, 5, 14, -18, 60, 0, 0,
+    10, 0, 13, 35, -26, 36, -31, -17, -7, 0, 0,
+    40, 0, 35, -6, 17, -12, 10, 12, 0, 0, 0,
+    88, 0, 71, 68, 63, 63, 59, -4, 0, 0, 0,
+    234, 0, 235, 0, 123, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    // threats there: own (rows) against their (columns)
+    -233, -108, -72, -113, 69, 0, 0,
+    -61, -38, -82, -33, 39, 0, 0,
+    71, 67, 18, 10, -40, 0, 0,
+    -115, -109, -132, -82, -18, 0, 0,
+    152, 136, 22, 70, 0, 0, 0,
+    233, 310, 65, 248, 35, 0, 0,
+    0, 0, 0, 0, 0, 0, 0,
+    // stones within two points: own (rows, 0..6 or more) against their (columns)
+    0, -270, -132, -74, -100, -34, -3,
+    -111, -73, -54, -14, -39, -41, 20,
+    -4, 1, -2, -5, 1, -4, 5,
+    51, 37, 35, 12, 8, 8, 5,
+    66, 64, 50, 32, 7, 8, 3,
+    53, 70, 67, 48, 22, 18, 9,
+    3, 53, 60, 54, 45, 33, 12};
+// clang-format on
 
-EvalFeatures eval_features(const Position& pos) {
+// The strongest threat `color` has on an empty point (kNoThreat if none).
+int best_threat(const Position& pos, int color) {
+    for (int k = kThreatFive; k > kNoThreat; --k)
+        if (pos.threat_counts[color][k] > 0) return k;
+    return kNoThreat;
+}
+
+// The features [0, kEvalCounts).
+void write_counts(const Position& pos, std::span<int, kEvalCounts> f) {
     const int own = index_of(pos.side);
     const int their = 1 - own;
-    EvalFeatures f{};
     for (int k = kBlock1; k <= kFlex4; ++k) {
         f[k - kBlock1] = pos.stone_lines[own][k];
         f[8 + k - kBlock1] = pos.stone_lines[their][k];
@@ -44,22 +96,52 @@ EvalFeatures eval_features(const Position& pos) {
     f[26] = pos.value_sums[own];
     f[27] = pos.value_sums[their];
     f[28] = 1;
+}
+
+int threat_state(const Position& pos, int own, int their) {
+    return kEvalCounts + kThreats * best_threat(pos, own) + best_threat(pos, their);
+}
+
+}  // namespace
+
+EvalFeatures eval_features(const Position& pos) {
+    const int own = index_of(pos.side);
+    EvalFeatures f{};
+    write_counts(pos, std::span<int, kEvalCounts>(f.data(), kEvalCounts));
+    f[threat_state(pos, own, 1 - own)] = 1;
     return f;
 }
 
 const EvalWeights& eval_weights() { return kWeights; }
 
 search::Score evaluate(const Position& pos) {
-    const EvalFeatures f = eval_features(pos);
-    int sum = 0;
-    for (int i = 0; i < kEvalFeatures; ++i) sum += kWeights[i] * f[i];
+    std::array<int, kEvalCounts> counts;
+    write_counts(pos, counts);
+    const int own = index_of(pos.side);
+    int sum = kWeights[threat_state(pos, own, 1 - own)];
+    for (int i = 0; i < kEvalCounts; ++i) sum += kWeights[i] * counts[i];
     return std::clamp(sum / kEvalWeightScale, -20000, 20000);
 }
 
+OrderFeatures order_features(const Position& pos, int point) {
+    const int own = index_of(pos.side);
+    const int their = 1 - own;
+    const PointState& state = pos.points[point];
+    OrderFeatures f{};
+    for (int d = 0; d < 4; ++d) f[d] = kLinePatterns * state.lines[own][d] + state.lines[their][d];
+    f[4] = kLinePatterns * kLinePatterns + kThreats * state.threats[own] + state.threats[their];
+    f[5] = kLinePatterns * kLinePatterns + kThreats * kThreats +
+           kNearbyClasses * std::min(pos.nearby(pos.side, point), kNearbyClasses - 1) +
+           std::min(pos.nearby(opponent(pos.side), point), kNearbyClasses - 1);
+    return f;
+}
+
+const OrderWeights& order_weights() { return kOrderWeights; }
+
 int order_value(const Position& pos, int point) {
-    const int attack = pos.value(pos.side, point);
-    const int defence = pos.value(opponent(pos.side), point);
-    return std::min(attack * 2 + defence, 8000);
+    int sum = kOrderOffset;
+    for (const std::uint8_t feature : order_features(pos, point)) sum += kOrderWeights[feature];
+    return std::clamp(sum, 0, 8000);
 }
 
 }  // namespace sente::gomoku

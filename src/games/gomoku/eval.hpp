@@ -23,9 +23,14 @@ enum class EvalKind : std::uint8_t {
 //   [16, 21) own empty points of each threat kThreatThree..kThreatFlexFour (at most 4 each);
 //   [21, 26) the same for the opponent;
 //   26, 27   the sums of own and of the opponent's point values (position.hpp);
-//   28       1: the tempo of the side to move.
+//   28       1: the tempo of the side to move;
+//   [29, 78) one-hot, the threat state: 29 + 7 * own best threat + their best threat (Threat,
+//            kNoThreat..kThreatFive), which the counts cannot say: a four-three point wins when
+//            the opponent has no four to answer with and is worth little when it has to block
+//            a five first.
 // Its weights are fitted to game outcomes by `sente train gomoku-fit` (tools/gomoku_fit.hpp).
-inline constexpr int kEvalFeatures = 29;
+inline constexpr int kEvalCounts = 29;
+inline constexpr int kEvalFeatures = kEvalCounts + kThreats * kThreats;
 using EvalFeatures = std::array<int, kEvalFeatures>;
 // In sixteenths of a point; 200 points are one logit of the fitted win probability.
 using EvalWeights = std::array<int, kEvalFeatures>;
@@ -37,8 +42,31 @@ const EvalWeights& eval_weights();
 // The weighted sum of the features, from the side to move's point of view.
 search::Score evaluate(const Position& pos);
 
-// Attack and defence value of a point for the side to move, for move ordering (small and
-// non-negative: the search scales it).
+// Move ordering: the value of an empty point for the side to move is a sum of weights of its
+// features, each feature one index in [0, kOrderFeatures):
+//   [0, 121)   per direction (four features), 11 * the line class (LinePattern) a stone of the
+//              side to move would make there + the class the opponent's stone would make;
+//   [121, 170) 121 + 7 * own threat there + their threat there (Threat);
+//   [170, 219) 170 + 7 * own stones within two points + their stones (each at most 6).
+// The weights are fitted by `sente train gomoku-fit --order` to the moves the winners of games
+// played among the points the search would try (a softmax over them), so the order is the one
+// strong play suggests rather than a hand-set mix of attack and defence: a point that blocks
+// and builds on the same line, or that joins the fight where the stones are, ranks higher.
+inline constexpr int kNearbyClasses = 7;
+inline constexpr int kOrderFeatures =
+    kLinePatterns * kLinePatterns + kThreats * kThreats + kNearbyClasses * kNearbyClasses;
+using OrderFeatures = std::array<std::uint8_t, 6>;
+using OrderWeights = std::array<int, kOrderFeatures>;
+// kOrderWeightScale units make one logit of the fitted move probability.
+inline constexpr int kOrderWeightScale = 64;
+// Added to every point's sum, so that the values fall inside [0, 8000].
+inline constexpr int kOrderOffset = 4000;
+
+OrderFeatures order_features(const Position& pos, int point);
+const OrderWeights& order_weights();
+
+// The point's value for move ordering: the weighted features, shifted and clamped into
+// [0, 8000] (the search scales it, and history breaks its ties).
 int order_value(const Position& pos, int point);
 
 }  // namespace sente::gomoku

@@ -237,7 +237,7 @@ void update_around(Position& pos, int point, Stone stone) {
     }
     for (int dr = -2; dr <= 2; ++dr) {
         for (int dc = -2; dc <= 2; ++dc) {
-            std::uint8_t& near = pos.points[point + dr * kStride + dc].nearby;
+            std::uint8_t& near = pos.points[point + dr * kStride + dc].near[stone - 1];
             near = pos.stones[point] == kEmpty ? near - 1 : near + 1;
         }
     }

@@ -43,8 +43,9 @@ struct PointState {
     std::array<std::array<LinePattern, 4>, 2> lines{};
     std::array<Threat, 2> threats{};       // kNoThreat on occupied points
     std::array<std::int16_t, 2> values{};  // 0 on occupied points
-    // Stones within two points (a 5 x 5 square): the search's candidate points have one.
-    std::uint8_t nearby = 0;
+    // Stones of each colour within two points (a 5 x 5 square): the search's candidate points
+    // have one, and the move order weighs them.
+    std::array<std::uint8_t, 2> near{};
 
     friend bool operator==(const PointState&, const PointState&) = default;
 };
@@ -75,7 +76,8 @@ struct Position {
         return points[point].lines[index_of(color)][direction];
     }
     int value(Color color, int point) const { return points[point].values[index_of(color)]; }
-    int nearby(int point) const { return points[point].nearby; }
+    int nearby(int point) const { return points[point].near[0] + points[point].near[1]; }
+    int nearby(Color color, int point) const { return points[point].near[index_of(color)]; }
 };
 
 // An empty board of `size` (kMinSize..kMaxSize), black to move.
