@@ -14,7 +14,6 @@
 #include "games/gomoku/movegen.hpp"
 #include "games/gomoku/notation.hpp"
 #include "games/gomoku/position.hpp"
-#include "games/gomoku/renju.hpp"
 
 namespace sente::tools {
 
@@ -185,40 +184,39 @@ struct Choice {
 };
 
 // The winners' moves in quiet positions (no five to make or block, no open four to meet: there
-// the move generator, not the order, decides), with every point the search would try.
+// the move generator, not the order, decides), with every point the search would try there.
 bool read_choices(const GomokuFitOptions& options, std::vector<Choice>& choices, int& games,
                   std::ostream& err) {
-    return replay_games(options, games, err,
-                        [&](const gomoku::Position& pos, int played, Color winner, bool held_out) {
-                            const Color them = opponent(pos.side);
-                            if (pos.side != winner || pos.stone_count < kOpeningStones ||
-                                pos.count(pos.side, gomoku::kThreatFive) > 0 ||
-                                pos.count(them, gomoku::kThreatFive) > 0 ||
-                                pos.count(them, gomoku::kThreatFlexFour) > 0) {
-                                return;
-                            }
-                            Choice choice;
-                            choice.played = -1;
-                            choice.held_out = held_out;
-                            gomoku::for_each_point(pos, [&](int point) {
-                                if (pos.stones[point] != gomoku::kEmpty || pos.nearby(point) == 0 ||
-                                    !gomoku::is_legal_point(pos, point)) {
-                                    return;
-                                }
-                                if (point == played)
-                                    choice.played = static_cast<int>(choice.points.size());
-                                choice.points.push_back(gomoku::order_features(pos, point));
-                                choice.built_in.push_back(gomoku::order_value(pos, point));
-                            });
-                            if (choice.played >= 0 && choice.points.size() > 1)
-                                choices.push_back(std::move(choice));
-                        });
+    return replay_games(
+        options, games, err,
+        [&](const gomoku::Position& pos, int played, Color winner, bool held_out) {
+            const Color them = opponent(pos.side);
+            if (pos.side != winner || pos.stone_count < kOpeningStones ||
+                pos.count(pos.side, gomoku::kThreatFive) > 0 ||
+                pos.count(them, gomoku::kThreatFive) > 0 ||
+                pos.count(them, gomoku::kThreatFlexFour) > 0) {
+                return;
+            }
+            gomoku::MoveList points;
+            gomoku::generate_search_moves(pos, points, gomoku::MoveList::capacity());
+            Choice choice;
+            choice.played = -1;
+            choice.held_out = held_out;
+            for (const auto& entry : points) {
+                if (entry.move.point == played)
+                    choice.played = static_cast<int>(choice.points.size());
+                choice.points.push_back(gomoku::order_features(pos, entry.move.point));
+                choice.built_in.push_back(entry.score);  // order_value
+            }
+            if (choice.played >= 0 && choice.points.size() > 1)
+                choices.push_back(std::move(choice));
+        });
 }
 
 // How often the played point is the first, among the first 5, and among the first
 // kMaxQuietMoves (the points a quiet node searches at all) when the points are ranked by
-// `value` (ties ranked against the played point), and the mean log-probability of the
-// softmax of value * logits_per_unit.
+// `value` (ties ranked against the played point), and the log-loss: the mean negative
+// log-probability of the played point under the softmax of the values (in logits).
 struct RankStats {
     double first = 0, top5 = 0, kept = 0, log_loss = 0;
 };
