@@ -31,6 +31,23 @@ struct Sample {
     bool held_out = false;
 };
 
+// Adam's moments for N weights: step() moves the weights against the summed `gradient` of
+// `count` examples plus an L2 pull of `regularisation` (fixed step size 0.05).
+template <std::size_t N>
+struct Adam {
+    std::array<double, N> first{}, second{};
+
+    void step(std::array<double, N>& w, const std::array<double, N>& gradient, double count,
+              double regularisation) {
+        for (std::size_t i = 0; i < N; ++i) {
+            const double g = gradient[i] / count + regularisation * w[i];
+            first[i] = 0.9 * first[i] + 0.1 * g;
+            second[i] = 0.999 * second[i] + 0.001 * g * g;
+            w[i] -= 0.05 * first[i] / (std::sqrt(second[i]) + 1e-8);
+        }
+    }
+};
+
 double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
 
 double log_loss(const std::vector<Sample>& samples, bool held_out, auto&& logit) {
@@ -132,7 +149,8 @@ int fit_gomoku_eval(const GomokuFitOptions& options, std::ostream& out, std::ost
     for (const Sample& s : samples)
         for (int i = 0; i < kEvalFeatures; ++i) scale[i] += s.features[i] * s.features[i];
     for (double& x : scale) x = std::sqrt(x / samples.size()) + 1e-9;
-    std::array<double, kEvalFeatures> w{}, first{}, second{};
+    std::array<double, kEvalFeatures> w{};
+    Adam<kEvalFeatures> adam;
     const auto logit = [&](const Sample& s) {
         double z = 0;
         for (int i = 0; i < kEvalFeatures; ++i) z += w[i] * s.features[i] / scale[i];
@@ -145,12 +163,7 @@ int fit_gomoku_eval(const GomokuFitOptions& options, std::ostream& out, std::ost
             const double error = sigmoid(logit(s)) - s.won;
             for (int i = 0; i < kEvalFeatures; ++i) gradient[i] += error * s.features[i] / scale[i];
         }
-        for (int i = 0; i < kEvalFeatures; ++i) {
-            const double g = gradient[i] / fitted_count + options.regularisation * w[i];
-            first[i] = 0.9 * first[i] + 0.1 * g;
-            second[i] = 0.999 * second[i] + 0.001 * g * g;
-            w[i] -= 0.05 * first[i] / (std::sqrt(second[i]) + 1e-8);
-        }
+        adam.step(w, gradient, static_cast<double>(fitted_count), options.regularisation);
     }
 
     const auto built_in = [](const Sample& s) { return s.built_in; };
@@ -268,7 +281,8 @@ int fit_gomoku_order(const GomokuFitOptions& options, std::ostream& out, std::os
 
     // Softmax regression by Adam: every feature is 0 or 1 (or a count of directions), so one
     // step size suits them all.
-    std::array<double, gomoku::kOrderFeatures> w{}, first{}, second{};
+    std::array<double, gomoku::kOrderFeatures> w{};
+    Adam<gomoku::kOrderFeatures> adam;
     const auto logit = [&](const Choice& c, std::size_t i) {
         double z = 0;
         for (const std::uint8_t f : c.points[i]) z += w[f];
@@ -290,12 +304,7 @@ int fit_gomoku_order(const GomokuFitOptions& options, std::ostream& out, std::os
                 for (const std::uint8_t f : c.points[i]) gradient[f] += g;
             }
         }
-        for (int i = 0; i < gomoku::kOrderFeatures; ++i) {
-            const double g = gradient[i] / fitted_count + options.regularisation * w[i];
-            first[i] = 0.9 * first[i] + 0.1 * g;
-            second[i] = 0.999 * second[i] + 0.001 * g * g;
-            w[i] -= 0.05 * first[i] / (std::sqrt(second[i]) + 1e-8);
-        }
+        adam.step(w, gradient, static_cast<double>(fitted_count), options.regularisation);
     }
 
     // The built-in values are in kOrderWeightScale units of a logit.
