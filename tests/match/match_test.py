@@ -310,6 +310,51 @@ class BalancedOpenings(unittest.TestCase):
                 self.assertNotIn(" ".join(other), images)
 
 
+class GomokuGames(unittest.TestCase):
+    """scripts/gomoku-games: the games file of `sente train gomoku-fit`."""
+
+    RESULTS = [
+        {"game": "gomoku", "size": 0, "black": "sente", "white": "rapfi", "opening": "h8 h9 j9",
+         "moves": ["g7", "j7"], "result": "0-1"},
+        {"game": "gomoku", "size": 15, "black": "rapfi", "white": "aiwine",
+         "opening": "h8 h9 j9", "moves": ["k10", "j8"], "result": "1-0"},
+        {"game": "gomoku", "size": 15, "black": "aiwine", "white": "sente",
+         "opening": "h8 j9 g7", "moves": ["f6"], "result": "1/2-1/2"},
+        {"game": "gomoku", "size": 20, "black": "rapfi", "white": "sente", "opening": "k10",
+         "moves": ["k11"], "result": "1-0"},
+        {"game": "renju", "size": 15, "black": "rapfi", "white": "sente", "opening": "h8",
+         "moves": ["h9"], "result": "0-1"},
+        {"game": "gomoku", "size": 15, "black": "sente", "white": "rapfi", "opening": "h8 h9 j9",
+         "moves": ["g7", "j7"], "result": "0-1"},  # the first game again, from another file
+    ]
+
+    def write(self, *args):
+        directory = tempfile.mkdtemp(prefix="sente-gomoku-games-")
+        results = os.path.join(directory, "results.jsonl")
+        with open(results, "w") as f:
+            for record in self.RESULTS:
+                f.write(json.dumps(record) + "\n")
+        out = os.path.join(directory, "games.txt")
+        run = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "gomoku-games"),
+                              out, results, *args],
+                             text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        with open(out) as f:
+            return f.read().splitlines()
+
+    def test_decided_games_of_one_rule_and_size_with_the_winner_first(self):
+        self.assertEqual(self.write(), ["0 h8 h9 j9 g7 j7", "1 h8 h9 j9 k10 j8"])
+        self.assertEqual(self.write("--size", "20"), ["1 k10 k11"])
+        self.assertEqual(self.write("--game", "renju"), ["0 h8 h9"])
+
+    def test_moves_of_an_engine_put_its_colour_first_draws_included(self):
+        self.assertEqual(self.write("--moves-of", "rapfi"),
+                         ["0 h8 h9 j9 g7 j7", "1 h8 h9 j9 k10 j8"])
+        self.assertEqual(self.write("--moves-of", "aiwine"),
+                         ["0 h8 h9 j9 k10 j8", "1 h8 j9 g7 f6"])
+        self.assertEqual(self.write("--moves-of", "nobody"), [])
+
+
 if __name__ == "__main__":
     SENTE = os.path.abspath(sys.argv.pop(1))
     unittest.main()
