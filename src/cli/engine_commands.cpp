@@ -33,6 +33,10 @@ struct PerftChoices {
     int depth = 0;
 };
 
+struct BenchChoices {
+    std::string positions_file;  // empty: the game's built-in bench positions
+};
+
 int run_gtp(const EngineOptions& options) {
     auto session = make_session(options);
     if (!session) return 2;
@@ -131,13 +135,22 @@ int run_perft(const EngineOptions& options, const PerftChoices& choices) {
     return tools::perft(*session, choices.depth, std::cout);
 }
 
-int run_bench(const EngineOptions& options) {
+int run_bench(const EngineOptions& options, const BenchChoices& choices) {
     // The session's --depth would cap the bench's own depth; the bench depth is the option.
     EngineOptions bench_options = options;
     bench_options.depth = 0;
     auto session = make_session(bench_options);
     if (!session) return 2;
-    return tools::bench(*session, options.depth, std::cout);
+    std::vector<std::string> positions;
+    if (!choices.positions_file.empty()) {
+        auto read = tools::read_bench_positions(choices.positions_file);
+        if (!read) {
+            std::cerr << "sente: " << read.error().message << '\n';
+            return 2;
+        }
+        positions = std::move(*read);
+    }
+    return tools::bench(*session, options.depth, std::cout, positions);
 }
 
 // A person at a terminal who chose nothing gets the menu.
@@ -209,7 +222,14 @@ EngineCommands add_engine_commands(CLI::App& app, EngineOptions& options) {
         "bench",
         "search the game's fixed bench positions to --depth (default 11) and print "
         "nodes, time, nodes/second and a node-count signature");
-    commands.bench = {bench, [shared] { return run_bench(*shared); }};
+    auto bench_choices = std::make_shared<BenchChoices>();
+    bench
+        ->add_option("--positions", bench_choices->positions_file,
+                     "search these positions instead, one a line as GTP's sente-position takes "
+                     "them ('#' starts a comment; e.g. scripts/bench/othello-midgame.txt)")
+        ->check(CLI::ExistingFile);
+    commands.bench = {bench,
+                      [shared, bench_choices] { return run_bench(*shared, *bench_choices); }};
 
     // The shared options work before or after the command, and every --help lists them.
     for (CLI::App* sub : {gtp, gomocup, nboard, play, perft, bench}) {

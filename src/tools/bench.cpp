@@ -1,6 +1,7 @@
 #include "tools/bench.hpp"
 
 #include <chrono>
+#include <fstream>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -17,11 +18,35 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-int bench(Session& session, int depth, std::ostream& out) {
+Result<std::vector<std::string>> read_bench_positions(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) return make_error(ErrorCode::invalid_argument, fmt::format("cannot read {}", path));
+    std::vector<std::string> positions;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+        const auto first = line.find_first_not_of(" \t\r");
+        if (first == std::string::npos) continue;
+        const auto last = line.find_last_not_of(" \t\r");
+        positions.push_back(line.substr(first, last - first + 1));
+    }
+    if (positions.empty()) {
+        return make_error(ErrorCode::invalid_argument, fmt::format("{} has no positions", path));
+    }
+    return positions;
+}
+
+int bench(Session& session, int depth, std::ostream& out, std::span<const std::string> positions) {
     if (depth <= 0) depth = kDefaultBenchDepth;
     const GameInfo& game = session.game();
-    out << fmt::format("bench {}: {} positions, depth {}, level {}\n", game.id,
-                       game.bench_positions.size(), depth, session.level());
+    std::vector<std::string_view> texts;
+    if (positions.empty()) {
+        texts.assign(game.bench_positions.begin(), game.bench_positions.end());
+    } else {
+        texts.assign(positions.begin(), positions.end());
+    }
+    out << fmt::format("bench {}: {} positions, depth {}, level {}\n", game.id, texts.size(), depth,
+                       session.level());
     out << fmt::format("{:>3}  {:<5} {:>12} {:>5} {:>14} {:>9}\n", "#", "move", "score", "depth",
                        "nodes", "ms");
     std::uint64_t total_nodes = 0;
@@ -29,7 +54,7 @@ int bench(Session& session, int depth, std::ostream& out) {
     SearchLimits limits;
     limits.depth = depth;
     int number = 0;
-    for (std::string_view text : game.bench_positions) {
+    for (std::string_view text : texts) {
         ++number;
         if (auto set = session.set_position(text); !set) {
             out << fmt::format("bench position {} is broken: {}\n", number, set.error().message);
