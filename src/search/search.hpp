@@ -109,6 +109,19 @@ constexpr bool solves_at_horizon() {
     }
 }
 
+// Games whose search value swings between odd and even depths (G::kParityAspiration: an
+// evaluation that favours one side of the move, as Othello's does by a disc or two) centre an
+// iteration's aspiration window on the value of the last iteration of the same parity; others
+// on the last iteration's value, which follows a trend better.
+template <class G>
+constexpr bool parity_aspiration() {
+    if constexpr (requires { G::kParityAspiration; }) {
+        return G::kParityAspiration;
+    } else {
+        return false;
+    }
+}
+
 // The shallowest remaining depth at which a node probes and feeds the transposition table
 // (G::kMinTableDepth; default 1, every interior node). Where a node's subtree is a handful of
 // evaluations, searching it again costs less than the table's cache miss.
@@ -184,6 +197,7 @@ class Searcher {
         }
 
         Score previous = 0;
+        Score before_previous = 0;
         // Odd helpers run one ply ahead of the main thread.
         const int first_depth = std::min(1 + thread_id_ % 2, limits_.max_depth);
         for (int depth = first_depth; depth <= limits_.max_depth; ++depth) {
@@ -193,9 +207,12 @@ class Searcher {
             Score beta = kInfinity;
             // Multi-PV needs every value, not just the best within a window.
             const bool aspiration = limits_.multi_pv <= 1 && depth >= 4;
-            if (aspiration && !is_proven_win(previous) && !is_proven_loss(previous)) {
-                alpha = std::max<Score>(previous - delta, -kInfinity);
-                beta = std::min<Score>(previous + delta, kInfinity);
+            const Score centre =
+                parity_aspiration<G>() && depth - 2 >= first_depth ? before_previous : previous;
+            if (aspiration && !is_proven_win(centre) && !is_proven_loss(centre) &&
+                !is_proven_win(previous) && !is_proven_loss(previous)) {
+                alpha = std::max<Score>(centre - delta, -kInfinity);
+                beta = std::min<Score>(centre + delta, kInfinity);
             }
             Score score = 0;
             for (;;) {
@@ -228,6 +245,7 @@ class Searcher {
                 result.best = root_moves_[0].move;
                 break;
             }
+            before_previous = previous;
             previous = score;
             result.best = root_moves_[0].move;
             result.info.depth = depth;
