@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "tools/solve.hpp"
+
 namespace sente::tools {
 
 namespace {
@@ -24,11 +26,9 @@ Result<std::vector<std::string>> read_bench_positions(const std::string& path) {
     std::vector<std::string> positions;
     std::string line;
     while (std::getline(in, line)) {
-        if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-        const auto first = line.find_first_not_of(" \t\r");
-        if (first == std::string::npos) continue;
-        const auto last = line.find_last_not_of(" \t\r");
-        positions.push_back(line.substr(first, last - first + 1));
+        // A comment may follow a position on its line, unlike in `sente solve`'s files.
+        const std::string_view position = trim(std::string_view(line).substr(0, line.find('#')));
+        if (!position.empty()) positions.emplace_back(position);
     }
     if (positions.empty()) {
         return make_error(ErrorCode::invalid_argument, fmt::format("{} has no positions", path));
