@@ -214,3 +214,27 @@ TEST_CASE("every move listed in the FFO endgame files is legal, and no other") {
     }
     CHECK(positions == 59);
 }
+
+TEST_CASE("the clock is shared among the moves before the instant endgame") {
+    // A position with `empties` empty squares (which squares does not matter here).
+    auto with_empties = [](int empties) {
+        Position pos;
+        pos.player = empties == 64 ? 0 : ~Bitboard{0} << empties;
+        return pos;
+    };
+    const int instant = ReversiGame::kInstantEmpties;
+    // The game's start: one move per side and two empties, down to the instant endgame, plus
+    // the move that starts the exact solve.
+    CHECK(ReversiGame::moves_left(start_position()) == (60 - instant + 1) / 2 + 1);
+    for (int empties = 0; empties <= instant; ++empties) {
+        CAPTURE(empties);
+        CHECK(ReversiGame::moves_left(with_empties(empties)) == 1);
+    }
+    for (int empties = instant + 1; empties <= 60; ++empties) {
+        CAPTURE(empties);
+        const int left = ReversiGame::moves_left(with_empties(empties));
+        CHECK(left >= ReversiGame::moves_left(with_empties(empties - 1)));
+        CHECK(left <= ReversiGame::moves_left(with_empties(empties - 1)) + 1);
+        CHECK(left <= (empties + 1) / 2);
+    }
+}

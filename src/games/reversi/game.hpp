@@ -205,8 +205,14 @@ struct ReversiGame {
     static Result<Position> parse_position(std::string_view text) {
         return reversi::parse_position(text);
     }
-    // Moves the side to move still expects to make, for the time manager.
-    static int moves_left(const Position& pos) { return (pos.empty_count() + 1) / 2; }
+    // Moves the side to move still expects to think about, for the time manager. The last
+    // kInstantEmpties squares are solved in milliseconds, so the clock is shared among the moves
+    // before them and the one that starts the exact solve (which may take a second): counting
+    // the instant moves too left a third to a half of a game clock unused.
+    static constexpr int kInstantEmpties = 14;
+    static int moves_left(const Position& pos) {
+        return (std::max(pos.empty_count() - kInstantEmpties, 0) + 1) / 2 + 1;
+    }
 
     // ---- Levels --------------------------------------------------------------------------
     struct Level {
