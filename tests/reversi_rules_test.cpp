@@ -223,8 +223,8 @@ TEST_CASE("the clock is shared among the moves before the instant endgame") {
         return pos;
     };
     const int instant = ReversiGame::kInstantEmpties;
-    // The game's start: one move per side and two empties, down to the instant endgame, plus
-    // the move that starts the exact solve.
+    // At the start: one move of the side to move for every two empties down to the instant
+    // endgame, plus the move that starts the exact solve.
     CHECK(ReversiGame::moves_left(start_position()) == (60 - instant + 1) / 2 + 1);
     for (int empties = 0; empties <= instant; ++empties) {
         CAPTURE(empties);
