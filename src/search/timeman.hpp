@@ -15,7 +15,7 @@ struct TimeBudget {
     bool limited() const { return is_limited; }
 };
 
-// Allots time for one move of the side whose clock reads `mine`, expecting to make
+// Allots time for one move of the side whose clock reads `mine`, expecting to spend time on
 // `moves_left` more moves in the game (this one included); `overhead` is kept back for process
 // and GUI lag. `movetime`, when non-zero, caps the result.
 TimeBudget allot_time(const TimeControl& control, const ClockReading& mine, int moves_left,

@@ -65,7 +65,8 @@ class GameDriver {
     virtual std::string level_name(int level) const = 0;
     // The deepest search a level allows, 0 when only the clock limits it.
     virtual int level_depth(int level) const = 0;
-    // Moves `color` still expects to make, for the time manager.
+    // Moves `color` still expects to spend time on, for the time manager (a game may leave out
+    // moves it plays instantly, as Othello does its solved endgame).
     virtual int moves_left(Color color) const = 0;
     virtual Result<MoveReport> genmove(Color color, const SearchRequest& request, bool commit) = 0;
     virtual std::uint64_t perft(int depth) const = 0;
