@@ -216,10 +216,10 @@ TEST_CASE("every move listed in the FFO endgame files is legal, and no other") {
 }
 
 TEST_CASE("the clock is shared among the moves before the instant endgame") {
-    // A position with `empties` empty squares (which squares does not matter here).
+    // A position with `empties` (at most 60) empty squares; which squares does not matter here.
     auto with_empties = [](int empties) {
         Position pos;
-        pos.player = empties == 64 ? 0 : ~Bitboard{0} << empties;
+        pos.player = ~Bitboard{0} << empties;
         return pos;
     };
     const int instant = ReversiGame::kInstantEmpties;
