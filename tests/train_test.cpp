@@ -14,8 +14,11 @@
 #include <vector>
 
 #include "games/reversi/endgame.hpp"
+#include "games/reversi/game.hpp"
 #include "games/reversi/notation.hpp"
 #include "games/reversi/pattern_eval.hpp"
+#include "search/search.hpp"
+#include "tools/probcut_stats.hpp"
 #include "tools/train.hpp"
 
 namespace r = sente::reversi;
@@ -163,4 +166,75 @@ TEST_CASE("a phase without positions inherits the next phase's weights, unless i
     std::remove(play.output.c_str());
     std::remove("train_test_late_only.txt");
     std::remove("train_test_late_weights.bin");
+}
+
+TEST_CASE("train probcut writes each depth's value, full width or with the level's ProbCut") {
+    // A few middle-game positions: a self-play game's positions of 40-50 empties.
+    sente::tools::SelfPlayOptions play;
+    play.games = 2;
+    play.level = 2;
+    play.solve_empties = 10;
+    play.output = "train_test_probcut_games.txt";
+    std::ostringstream out, err;
+    REQUIRE(sente::tools::self_play(play, out, err) == 0);
+
+    auto measured = [&](int probcut_t) {
+        sente::tools::ProbCutStatsOptions options;
+        options.inputs = {play.output};
+        options.output = "train_test_probcut.txt";
+        options.max_depth = 7;
+        options.positions = 6;
+        options.min_empties = 40;
+        options.max_empties = 50;
+        options.probcut_t = probcut_t;
+        REQUIRE(sente::tools::probcut_stats(options, out, err) == 0);
+        // board side empties, then the static evaluation and depths 1..7
+        std::vector<std::pair<r::Position, std::vector<int>>> lines;
+        std::ifstream file(options.output);
+        std::string board, side;
+        int empties = 0;
+        while (file >> board >> side >> empties) {
+            auto pos = r::parse_position(board + " " + side);
+            REQUIRE(pos);
+            CHECK(pos->empty_count() == empties);
+            std::vector<int> values(8);
+            for (int& v : values) REQUIRE(static_cast<bool>(file >> v));
+            lines.emplace_back(*pos, values);
+        }
+        std::remove(options.output.c_str());
+        return lines;
+    };
+
+    const auto full = measured(0);
+    REQUIRE(full.size() == 6);
+    // Full width: every value is what a plain search to that depth finds.
+    sente::search::TranspositionTable tt;
+    const std::atomic<bool> stop{false};
+    r::Evaluator plain = r::ReversiGame::level(10).eval;
+    plain.solve_lookahead = 0;
+    plain.probcut_t = 0;
+    for (const auto& [pos, values] : full) {
+        CHECK(values[0] == r::ReversiGame::evaluate(pos, plain));
+        for (int depth : {1, 4, 7}) {
+            tt.clear();
+            sente::search::Searcher<r::ReversiGame> searcher(tt, stop);
+            sente::search::Limits limits;
+            limits.max_depth = depth;
+            CHECK(searcher.search(pos, plain, limits).info.score == values[depth]);
+        }
+    }
+    // Selective: the same positions, the same values where ProbCut cannot act (below its
+    // least depth), different ones somewhere above it.
+    const auto selective = measured(10);
+    REQUIRE(selective.size() == full.size());
+    int differing = 0;
+    for (std::size_t i = 0; i < full.size(); ++i) {
+        CHECK(r::format_position(selective[i].first) == r::format_position(full[i].first));
+        for (int depth = 0; depth < r::kProbCutMinDepth; ++depth)
+            CHECK(selective[i].second[depth] == full[i].second[depth]);
+        for (int depth = r::kProbCutMinDepth; depth <= 7; ++depth)
+            differing += selective[i].second[depth] != full[i].second[depth];
+    }
+    CHECK(differing > 0);
+    std::remove(play.output.c_str());
 }

@@ -160,6 +160,12 @@ Subcommand add_train_command(CLI::App& parent) {
         ->check(CLI::Range(1, 60))
         ->capture_default_str();
     probcut->add_option("--seed", o->probcut.seed)->capture_default_str();
+    probcut
+        ->add_option("--selective", o->probcut.probcut_t,
+                     "search with Multi-ProbCut at this tolerance, in tenths of a deviation "
+                     "(0: full width)")
+        ->check(CLI::Range(0, 100))
+        ->capture_default_str();
     CLI::App* fit = train->add_subcommand(
         "fit", "fit the weights to labelled positions and write the weights file");
     fit->add_option("inputs", o->fit.inputs, "files written by selfplay")->required();

@@ -49,7 +49,9 @@ int probcut_stats(const ProbCutStatsOptions& options, std::ostream& out, std::os
     }
     reversi::Evaluator eval = ReversiGame::level(10).eval;
     eval.solve_lookahead = 0;  // the search's own depth decides, as in the midgame
-    eval.probcut_t = 0;        // every value a plain minimax value
+    // 0: every value a plain minimax value. Else every value is what a search that prunes
+    // that way finds, which is what the shallow searches of ProbCut see in play.
+    eval.probcut_t = options.probcut_t;
     search::TranspositionTable tt;
     tt.resize(64);
     const std::atomic<bool> stop{false};
