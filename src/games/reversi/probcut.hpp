@@ -30,7 +30,7 @@ constexpr int probcut_shallow_depth(int depth) { return (depth / 4) * 2 + (depth
 // the measured deviations over the pairs of depths the search uses). Measured with the
 // selective search itself up to depth 22 (`sente train probcut --selective 10 --depth 22`,
 // 1,200 WTHOR positions of 30-54 empties): a fit to full-width searches up to depth 12 alone
-// put the pairs of 17 and 21 plies at 0.7 and 0.6 of their measured deviation.
+// put the pairs of 17 and 21 plies at 0.6-0.8 of their measured deviations.
 constexpr double probcut_sigma(int empties, int shallow, int depth) {
     constexpr double kBase = 428.5, kPerEmpty = -2.08, kPerShallow = -32.9, kPerDepth = 9.3;
     return std::max(kBase + kPerEmpty * empties + kPerShallow * shallow + kPerDepth * depth, 50.0);
