@@ -13,6 +13,7 @@
 
 #include "record/sgf.hpp"
 #include "sente/version.hpp"
+#include "session/value_label.hpp"
 
 namespace sente::gtp {
 
@@ -569,12 +570,30 @@ Result<MoveReport> Engine::search(Color color, const SearchLimits& limits, bool 
     return report;
 }
 
+namespace {
+
+// The analysed moves' values. A search asked for one line is a plain search, which keeps no
+// list of lines: its best move's value and line are the search's own.
+std::vector<MoveValue> analysed_lines(const MoveReport& report) {
+    const SearchInfo& info = report.search;
+    if (!info.lines.empty() || info.depth == 0 || info.pv.empty()) return info.lines;
+    MoveValue best;
+    best.move = report.move;
+    best.score = info.score;
+    best.score_text = info.score_text;
+    best.label = value_label(info.score_text, false);
+    best.pv = info.pv;
+    return {best};
+}
+
+}  // namespace
+
 // One line for each of the best moves asked for: the move, its value and the line the search
 // expects.
 Engine::Reply Engine::sente_analyze(const Args& args) {
     const auto report = analyse(args);
     if (!report) return report.error();
-    const auto& lines = report->search.lines;
+    const auto lines = analysed_lines(*report);
     if (lines.empty()) return report->pass ? std::string("pass") : vertex(report->move);
     const std::size_t wanted = args.size() == 2 ? std::stoul(args[1]) : lines.size();
     std::string text;
@@ -594,7 +613,7 @@ Engine::Reply Engine::sente_analyze_gfx(const Args& args) {
     if (!report) return report.error();
     const SearchInfo& info = report->search;
     std::string labels;
-    for (const MoveValue& line : info.lines) {
+    for (const MoveValue& line : analysed_lines(*report)) {
         if (line.move != "pass") labels += fmt::format(" {} {}", vertex(line.move), line.label);
     }
     std::string text;
