@@ -215,16 +215,16 @@ TEST_CASE("every move listed in the FFO endgame files is legal, and no other") {
     CHECK(positions == 59);
 }
 
-TEST_CASE("the clock is shared among the moves before the instant endgame") {
+TEST_CASE("the clock is shared among the moves before the endgame") {
     // A position with `empties` (at most 60) empty squares; which squares does not matter here.
     auto with_empties = [](int empties) {
         Position pos;
         pos.player = ~Bitboard{0} << empties;
         return pos;
     };
-    const int instant = ReversiGame::kInstantEmpties;
-    // At the start: one move of the side to move for every two empties down to the instant
-    // endgame, plus the move that starts the exact solve.
+    const int instant = ReversiGame::kEndgameEmpties;
+    // At the start: one move of the side to move for every two empties down to the endgame,
+    // plus one.
     CHECK(ReversiGame::moves_left(start_position()) == (60 - instant + 1) / 2 + 1);
     for (int empties = 0; empties <= instant; ++empties) {
         CAPTURE(empties);

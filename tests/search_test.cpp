@@ -351,6 +351,53 @@ TEST_CASE("the hard time limit stops a leaf solver that would run for ever") {
     }
 }
 
+TEST_CASE("with a clock, full strength stops short of an exact solve it cannot afford") {
+    const Game::Evaluator strong = Game::level(10).eval;
+    REQUIRE(strong.solve_lookahead > 0);
+    auto clock = [](int soft_ms, int hard_ms) {
+        sente::search::Limits limits;
+        limits.time = {sente::Milliseconds{soft_ms}, sente::Milliseconds{hard_ms}, true};
+        return limits;
+    };
+    auto fitted = [&](sente::search::Limits limits, int empties, const Game::Evaluator& eval) {
+        Position pos;
+        pos.player = ~Bitboard{0} << empties;  // which squares does not matter here
+        Game::fit_to_time(limits, pos, eval);
+        return limits.max_depth;
+    };
+    const int unlimited = sente::search::Limits{}.max_depth;
+    // 29 empties: about a minute to solve, so the last iteration is the one before the solve.
+    CHECK(fitted(clock(1500, 6000), 29, strong) == 29 - strong.solve_lookahead - 1);
+    // A depth asked for below that stays.
+    sente::search::Limits shallow = clock(1500, 6000);
+    shallow.max_depth = 10;
+    CHECK(fitted(shallow, 29, strong) == 10);
+    // 21 empties (about 0.25 s) fit in half of 1.5 s; 23 (about 1 s) do not.
+    CHECK(fitted(clock(1500, 6000), 21, strong) == unlimited);
+    CHECK(fitted(clock(1500, 6000), 23, strong) == 23 - strong.solve_lookahead - 1);
+    // Nothing changes without a clock to save for: a fixed time a move, no time limit, or a
+    // level that never solves ahead of its search.
+    CHECK(fitted(clock(1500, 1500), 29, strong) == unlimited);
+    CHECK(fitted(sente::search::Limits{}, 29, strong) == unlimited);
+    CHECK(fitted(clock(1500, 6000), 29, Game::level(8).eval) == unlimited);
+
+    // A real search, 23 empties from a game against Zebra (a 2.7 s solve here): it ends by
+    // itself at the last depth before the solve. Unfitted, it went on to solve.
+    const auto parsed =
+        parse_position("XXXX-X--OOXXX---XXXXOOO-XXOXXOOOXXXXOO---XXXOOX-----XX------XX-- O");
+    REQUIRE(parsed.ok());
+    const Position pos = parsed.value();
+    REQUIRE(pos.empty_count() == 23);
+    sente::search::TranspositionTable tt;
+    REQUIRE(tt.resize(16));
+    std::atomic<bool> stop{false};
+    sente::search::Searcher<Game> searcher(tt, stop);
+    const auto result = searcher.search(pos, strong, clock(1500, 6000));
+    CHECK_FALSE(result.stopped);
+    CHECK(result.info.depth <= 23 - strong.solve_lookahead - 1);
+    CHECK_FALSE(result.info.exact);
+}
+
 TEST_CASE("Lazy SMP: two and three threads find the exact value of small endgames") {
     for (int threads : {2, 3}) {
         for (const Position& pos : random_positions(6, 10, 500 + threads)) {

@@ -178,6 +178,11 @@ class Searcher {
         pos_ = root;
         eval_ = eval;
         limits_ = limits;
+        // A game may fit the search to the time this move has (Othello leaves out an exact
+        // solve that the time cannot finish).
+        if constexpr (requires { G::fit_to_time(limits_, root, eval_); }) {
+            G::fit_to_time(limits_, root, eval_);
+        }
         nodes_ = 0;
         published_nodes_.store(0, std::memory_order_relaxed);
         horizon_evals_ = 0;

@@ -23,6 +23,7 @@
 #include "search/move_choice.hpp"
 #include "search/move_list.hpp"
 #include "search/score.hpp"
+#include "search/timeman.hpp"
 #include "sente/result.hpp"
 #include "sente/types.hpp"
 
@@ -205,13 +206,15 @@ struct ReversiGame {
     static Result<Position> parse_position(std::string_view text) {
         return reversi::parse_position(text);
     }
-    // Moves the side to move still expects to think about, for the time manager. The last
-    // kInstantEmpties squares are solved in milliseconds, so the clock is shared among the moves
-    // before them and the one that starts the exact solve (which may take a second): counting
-    // the instant moves too left a third to a half of a game clock unused.
-    static constexpr int kInstantEmpties = 14;
+    // Moves the side to move still expects to think about, for the time manager: those before
+    // the last kEndgameEmpties squares, and one more. Below it the moves cost little: with a
+    // clock the search stops short of an exact solve it cannot afford (fit_to_time), the solve
+    // it can afford takes at most half a move's target (at 26 s a game, 21-23 empties), and the
+    // moves after it read the table. With 14 here, as when every move ran to the solve, a
+    // 26 s clock left 14 of its seconds unused once fit_to_time was in; with 28, 7-11.
+    static constexpr int kEndgameEmpties = 28;
     static int moves_left(const Position& pos) {
-        return (std::max(pos.empty_count() - kInstantEmpties, 0) + 1) / 2 + 1;
+        return (std::max(pos.empty_count() - kEndgameEmpties, 0) + 1) / 2 + 1;
     }
 
     // ---- Levels --------------------------------------------------------------------------
@@ -230,6 +233,29 @@ struct ReversiGame {
     // a selective search 16-17 plies deep; solving from depth + 10 on, as before ProbCut, set
     // off 24-28-empty solves that no move's time could finish.
     static constexpr int kSolveLookahead = 4;
+    // With Multi-ProbCut the lookahead comes early: 25 plies at 29 empties took 0.35 s, and the
+    // next iteration set off a 29-empty solve that no clock could finish. From 31 to 23 empties
+    // most moves ran to their hard limit (5-6 s of a 26 s game clock) and then played the last
+    // selective iteration's move anyway. With a clock, the search stops short of the solve
+    // unless its expected time fits in half the move's target, as an iteration must
+    // (search.hpp); the time saved goes to the moves after it.
+    // Median time of an exact solve on one thread (sente solve, 40 positions at each count
+    // from games against Zebra, docs/measurements.md): 33 ms at 18 empties, 127 at 20, 0.50 s
+    // at 22, 2.1 s at 24; it doubles with each empty square.
+    static constexpr Milliseconds expected_solve_time(int empties) {
+        return empties <= 20 ? Milliseconds(127 >> std::min(20 - empties, 7))
+                             : Milliseconds(127LL << std::min(empties - 20, 40));
+    }
+    template <class Limits>
+    static void fit_to_time(Limits& limits, const Position& root, const Evaluator& eval) {
+        // With a fixed time a move (soft == hard) there is nothing to save: search on, since
+        // an unfinished iteration still improves the move (search.hpp).
+        const bool time_to_save = limits.time.soft < limits.time.hard;
+        if (!limits.time.limited() || !time_to_save || eval.solve_lookahead == 0) return;
+        const int empties = root.empty_count();
+        if (expected_solve_time(empties) * 2 <= limits.time.soft) return;
+        limits.max_depth = std::clamp(empties - eval.solve_lookahead - 1, 1, limits.max_depth);
+    }
     // Multi-ProbCut at 1.0 standard deviation (probcut.hpp). Level 10 at 100 ms a move, 200
     // games from XOT openings against the same program at other tolerances: 1.0 scored
     // 54.5 % against 1.5, 0.7 and 1.5 scored even, 2.0 scored 40 % against 1.5.
