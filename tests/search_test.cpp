@@ -351,38 +351,50 @@ TEST_CASE("the hard time limit stops a leaf solver that would run for ever") {
     }
 }
 
-TEST_CASE("with a clock, full strength stops short of an exact solve it cannot afford") {
+TEST_CASE("with a clock, full strength solves only what it can afford, and goes on selectively") {
     const Game::Evaluator strong = Game::level(10).eval;
     REQUIRE(strong.solve_lookahead > 0);
+    REQUIRE(strong.selective_solve_empties == 0);
     auto clock = [](int soft_ms, int hard_ms) {
         sente::search::Limits limits;
         limits.time = {sente::Milliseconds{soft_ms}, sente::Milliseconds{hard_ms}, true};
         return limits;
     };
-    auto fitted = [&](sente::search::Limits limits, int empties, const Game::Evaluator& eval) {
+    struct Fitted {
+        int max_depth;
+        int selective_solve_empties;
+    };
+    auto fitted = [&](sente::search::Limits limits, int empties, Game::Evaluator eval) {
         Position pos;
         pos.player = ~Bitboard{0} << empties;  // which squares does not matter here
         Game::fit_to_time(limits, pos, eval);
-        return limits.max_depth;
+        return Fitted{limits.max_depth, eval.selective_solve_empties};
     };
     const int unlimited = sente::search::Limits{}.max_depth;
-    // 29 empties: about a minute to solve, so the last iteration is the one before the solve.
-    CHECK(fitted(clock(1500, 6000), 29, strong) == 29 - strong.solve_lookahead - 1);
+    // 29 empties: about a minute to solve, so selective to the end, no deeper.
+    const Fitted selective = fitted(clock(1500, 6000), 29, strong);
+    CHECK(selective.max_depth == 29);
+    CHECK(selective.selective_solve_empties == Game::kSelectiveSolveEmpties);
     // A depth asked for below that stays.
     sente::search::Limits shallow = clock(1500, 6000);
     shallow.max_depth = 10;
-    CHECK(fitted(shallow, 29, strong) == 10);
+    CHECK(fitted(shallow, 29, strong).max_depth == 10);
     // 21 empties (about 0.25 s) fit in half of 1.5 s; 23 (about 1 s) do not.
-    CHECK(fitted(clock(1500, 6000), 21, strong) == unlimited);
-    CHECK(fitted(clock(1500, 6000), 23, strong) == 23 - strong.solve_lookahead - 1);
+    CHECK(fitted(clock(1500, 6000), 21, strong).selective_solve_empties == 0);
+    CHECK(fitted(clock(1500, 6000), 21, strong).max_depth == unlimited);
+    CHECK(fitted(clock(1500, 6000), 23, strong).selective_solve_empties ==
+          Game::kSelectiveSolveEmpties);
     // Nothing changes without a clock to save for: a fixed time a move, no time limit, or a
     // level that never solves ahead of its search.
-    CHECK(fitted(clock(1500, 1500), 29, strong) == unlimited);
-    CHECK(fitted(sente::search::Limits{}, 29, strong) == unlimited);
-    CHECK(fitted(clock(1500, 6000), 29, Game::level(8).eval) == unlimited);
+    for (const Fitted same :
+         {fitted(clock(1500, 1500), 29, strong), fitted(sente::search::Limits{}, 29, strong),
+          fitted(clock(1500, 6000), 29, Game::level(8).eval)}) {
+        CHECK(same.max_depth == unlimited);
+        CHECK(same.selective_solve_empties == 0);
+    }
 
     // A real search, 23 empties from a game against Zebra (a 2.7 s solve here): it ends by
-    // itself at the last depth before the solve. Unfitted, it went on to solve.
+    // itself with an estimate. Unfitted, it went on to solve.
     const auto parsed =
         parse_position("XXXX-X--OOXXX---XXXXOOO-XXOXXOOOXXXXOO---XXXOOX-----XX------XX-- O");
     REQUIRE(parsed.ok());
@@ -394,8 +406,37 @@ TEST_CASE("with a clock, full strength stops short of an exact solve it cannot a
     sente::search::Searcher<Game> searcher(tt, stop);
     const auto result = searcher.search(pos, strong, clock(1500, 6000));
     CHECK_FALSE(result.stopped);
-    CHECK(result.info.depth <= 23 - strong.solve_lookahead - 1);
     CHECK_FALSE(result.info.exact);
+}
+
+TEST_CASE(
+    "the selective endgame's solves are exact on the evaluation's scale, and a later "
+    "solve from its table is still a proof") {
+    Game::Evaluator selective = Game::level(10).eval;
+    selective.probcut_t = 0;  // every node searched, so the value is the solver's
+    selective.selective_solve_empties = 12;
+    sente::search::Limits limits;
+    limits.max_depth = 14;
+    for (const Position& pos : random_positions(6, 14, 1414)) {
+        CAPTURE(format_position(pos));
+        std::atomic<bool> stop{false};
+        sente::search::TranspositionTable solver_table;
+        REQUIRE(solver_table.resize(4));
+        EndgameSolver solver(solver_table, stop);
+        const int discs = solver.solve(pos).score;
+
+        sente::search::TranspositionTable tt;
+        REQUIRE(tt.resize(16));
+        sente::search::Searcher<Game> searcher(tt, stop);
+        const auto estimate = searcher.search(pos, selective, limits);
+        CHECK(estimate.info.score == discs * 100);
+        CHECK_FALSE(estimate.info.exact);
+        // The same table, now solving from 10 plies on: the estimates stored above must not
+        // stand in for the solver's proofs.
+        const auto proof = searcher.search(pos, Game::level(10).eval, limits);
+        CHECK(proof.info.exact);
+        CHECK(proof.info.score == to_search_score(discs));
+    }
 }
 
 TEST_CASE("Lazy SMP: two and three threads find the exact value of small endgames") {

@@ -431,11 +431,18 @@ class Searcher {
         const std::uint64_t key = G::hash(pos_);
         const std::uint64_t horizon_at_entry = horizon_evals_;
         const bool use_table = depth >= min_table_depth<G>();
+        // Where the game's solver settles the node, only a proof from the table will do: an
+        // estimate stored by an earlier search would leave the solve inexact.
+        bool solver_settles = false;
+        if constexpr (requires { G::Solver::settles(pos_, eval_, depth); }) {
+            solver_settles = G::Solver::settles(pos_, eval_, depth);
+        }
         std::uint16_t tt_move = 0;
         if (const auto hit = use_table ? tt_.probe(key) : std::nullopt) {
             tt_move = hit->move;
             const Score stored = score_from_table<G>(hit->score, ply);
             if (!pv_node && hit->depth >= depth &&
+                (!solver_settles || TranspositionTable::is_exhaustive(hit->depth)) &&
                 (hit->bound == Bound::exact || (hit->bound == Bound::lower && stored >= beta) ||
                  (hit->bound == Bound::upper && stored <= alpha))) {
                 // The stored result may rest on evaluations we do not see from here.
@@ -480,6 +487,11 @@ class Searcher {
                 if (stop_request_.load(std::memory_order_relaxed)) {
                     stopped_ = true;  // the solver was cut short: its answer means nothing
                     return 0;
+                }
+                // A solver may answer on the evaluation's scale (Othello's selective endgame):
+                // exact, but the iteration is no proof.
+                if constexpr (requires { solver_.solved_an_estimate(); }) {
+                    if (solver_.solved_an_estimate()) ++horizon_evals_;
                 }
                 // Solvers count plies to the end from the node they solved, as the table does.
                 return score_from_table<G>(*solved, ply);

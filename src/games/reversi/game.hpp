@@ -38,6 +38,11 @@ struct Evaluator {
     // Multi-ProbCut's tolerance in tenths of the shallow search's standard error (probcut.hpp);
     // 0: no selectivity, every node searched to its full depth.
     int probcut_t = 0;
+    // 0, or the selective endgame (ReversiGame::fit_to_time): only nodes of this many empty
+    // squares or fewer are solved, and their values join the search on the evaluation's
+    // scale, hundredths of a disc, not as proven results: ProbCut goes on weighing them against
+    // evaluations (a window that holds a proven score leaves it nothing to cut).
+    int selective_solve_empties = 0;
 };
 
 struct ReversiGame {
@@ -55,17 +60,43 @@ struct ReversiGame {
         Solver(search::TranspositionTable& tt, const std::atomic<bool>& stop,
                search::BusyMoves* busy)
             : solver_(tt, stop, busy) {}
+        // Whether solve() answers for this node. The search then takes no cut-off from a table
+        // entry that is not exhaustive: an earlier search's estimate would make a solve inexact.
+        static bool settles(const Position& pos, const Evaluator& eval, int depth) {
+            const int empties = pos.empty_count();
+            if (empties > depth + eval.solve_lookahead) return false;
+            return eval.selective_solve_empties == 0 || empties <= eval.selective_solve_empties;
+        }
         std::optional<search::Score> solve(const Position& pos, const Evaluator& eval, int depth,
                                            search::Score alpha, search::Score beta) {
-            if (pos.empty_count() > depth + eval.solve_lookahead) return std::nullopt;
+            if (!settles(pos, eval, depth)) return std::nullopt;
+            estimated_ = eval.selective_solve_empties > 0;
+            if (estimated_) {
+                const int discs = solver_.value(pos.player, pos.opponent, hundredths_at_most(alpha),
+                                                -hundredths_at_most(-beta));
+                return discs * kHundredths;
+            }
             const int discs =
                 solver_.value(pos.player, pos.opponent, discs_at_most(alpha), discs_at_least(beta));
             return to_search_score(discs);
         }
         std::uint64_t nodes() const { return solver_.nodes(); }
+        // The last answer was on the evaluation's scale: exact, but no proof for the search.
+        bool solved_an_estimate() const { return estimated_; }
 
       private:
+        static constexpr int kHundredths = 100;
+        // The largest disc difference whose value in hundredths is at most `score`, so that the
+        // disc window holds the search's and the fail-soft answer keeps its meaning.
+        static int hundredths_at_most(search::Score score) {
+            if (search::is_proven_win(score)) return 64;
+            if (search::is_proven_loss(score)) return -65;
+            const int floor =
+                score >= 0 ? score / kHundredths : -((-score + kHundredths - 1) / kHundredths);
+            return std::clamp(floor, -65, 64);
+        }
         EndgameSolver solver_;
+        bool estimated_ = false;
     };
 
     // ---- Search --------------------------------------------------------------------------
@@ -236,9 +267,13 @@ struct ReversiGame {
     // With Multi-ProbCut the lookahead comes early: 25 plies at 29 empties took 0.35 s, and the
     // next iteration set off a 29-empty solve that no clock could finish. From 31 to 23 empties
     // most moves ran to their hard limit (5-6 s of a 26 s game clock) and then played the last
-    // selective iteration's move anyway. With a clock, the search stops short of the solve
-    // unless its expected time fits in half the move's target, as an iteration must
-    // (search.hpp); the time saved goes to the moves after it.
+    // selective iteration's move anyway. With a clock, the root is solved only when the
+    // solve's expected time fits in half the move's target, as an iteration must (search.hpp).
+    // Otherwise the search goes on selectively to the end of the game: from the depth where
+    // the solve would have begun, the nodes of kSelectiveSolveEmpties or fewer empty squares
+    // are solved, on the evaluation's scale, instead of evaluated (the evaluation is worst near
+    // the end: 8.4 discs RMSE at 6-10 empties, docs/training.md).
+    static constexpr int kSelectiveSolveEmpties = 12;
     // Median time of an exact solve on one thread (sente solve, 40 positions at each count
     // from games against Zebra, docs/measurements.md): 33 ms at 18 empties, 127 at 20, 0.50 s
     // at 22, 2.1 s at 24; it doubles with each empty square.
@@ -247,14 +282,16 @@ struct ReversiGame {
                              : Milliseconds(127LL << std::min(empties - 20, 40));
     }
     template <class Limits>
-    static void fit_to_time(Limits& limits, const Position& root, const Evaluator& eval) {
+    static void fit_to_time(Limits& limits, const Position& root, Evaluator& eval) {
         // With a fixed time a move (soft == hard) there is nothing to save: search on, since
         // an unfinished iteration still improves the move (search.hpp).
         const bool time_to_save = limits.time.soft < limits.time.hard;
         if (!limits.time.limited() || !time_to_save || eval.solve_lookahead == 0) return;
         const int empties = root.empty_count();
         if (expected_solve_time(empties) * 2 <= limits.time.soft) return;
-        limits.max_depth = std::clamp(empties - eval.solve_lookahead - 1, 1, limits.max_depth);
+        eval.selective_solve_empties = kSelectiveSolveEmpties;
+        // Deeper than the end, only ProbCut's margins would change.
+        limits.max_depth = std::clamp(empties, 1, limits.max_depth);
     }
     // Multi-ProbCut at 1.0 standard deviation (probcut.hpp). Level 10 at 100 ms a move, 200
     // games from XOT openings against the same program at other tolerances: 1.0 scored
