@@ -330,3 +330,29 @@ TEST_CASE("disc differences map onto the search's scores and windows") {
     CHECK(discs_at_most(-sente::search::kInfinity) == -65);
     CHECK(discs_at_least(sente::search::kInfinity) == 65);
 }
+
+TEST_CASE("disc differences map onto the evaluation's scale and its windows") {
+    using sente::search::kWin;
+    for (int discs = -64; discs <= 64; ++discs) {
+        const int hundredths = discs * kHundredthsPerDisc;
+        CHECK(hundredths_at_most(hundredths) == discs);
+        CHECK(hundredths_at_least(hundredths) == discs);
+        // Between two disc values a window's ends round outwards.
+        if (discs < 64) {
+            CHECK(hundredths_at_most(hundredths + 1) == discs);
+            CHECK(hundredths_at_least(hundredths + 1) == discs + 1);
+            CHECK(hundredths_at_most(hundredths + 99) == discs);
+            CHECK(hundredths_at_least(hundredths + 99) == discs + 1);
+        }
+    }
+    // Beyond the board's range: every disc value lies inside, or none does.
+    CHECK(hundredths_at_most(6500) == 64);
+    CHECK(hundredths_at_least(-6500) == -64);
+    // A proven result as a window's end: the whole range is on the open side.
+    CHECK(hundredths_at_most(kWin) == 64);
+    CHECK(hundredths_at_least(kWin) == 65);
+    CHECK(hundredths_at_most(-kWin) == -65);
+    CHECK(hundredths_at_least(-kWin) == -64);
+    CHECK(hundredths_at_most(-sente::search::kInfinity) == -65);
+    CHECK(hundredths_at_least(sente::search::kInfinity) == 65);
+}

@@ -175,4 +175,20 @@ constexpr int discs_at_most(search::Score score) {
 // The smallest disc difference whose search score is at least `score` (a window's upper end).
 constexpr int discs_at_least(search::Score score) { return -discs_at_most(-score); }
 
+// The selective endgame (ReversiGame::fit_to_time) solves on the evaluation's scale instead:
+// hundredths of a disc, no proven wins or losses, so that Multi-ProbCut can compare its values
+// with evaluations.
+inline constexpr int kHundredthsPerDisc = 100;
+// The largest disc difference whose value in hundredths is at most `score`, so that the disc
+// window holds the search's and a fail-soft answer keeps its meaning (a window's lower end).
+constexpr int hundredths_at_most(search::Score score) {
+    if (search::is_proven_win(score)) return 64;
+    if (search::is_proven_loss(score)) return -65;
+    const int floor = score >= 0 ? score / kHundredthsPerDisc
+                                 : -((-score + kHundredthsPerDisc - 1) / kHundredthsPerDisc);
+    return std::clamp(floor, -65, 64);
+}
+// The smallest disc difference whose value in hundredths is at least `score` (the upper end).
+constexpr int hundredths_at_least(search::Score score) { return -hundredths_at_most(-score); }
+
 }  // namespace sente::reversi

@@ -73,8 +73,8 @@ struct ReversiGame {
             estimated_ = eval.selective_solve_empties > 0;
             if (estimated_) {
                 const int discs = solver_.value(pos.player, pos.opponent, hundredths_at_most(alpha),
-                                                -hundredths_at_most(-beta));
-                return discs * kHundredths;
+                                                hundredths_at_least(beta));
+                return discs * kHundredthsPerDisc;
             }
             const int discs =
                 solver_.value(pos.player, pos.opponent, discs_at_most(alpha), discs_at_least(beta));
@@ -85,16 +85,6 @@ struct ReversiGame {
         bool solved_an_estimate() const { return estimated_; }
 
       private:
-        static constexpr int kHundredths = 100;
-        // The largest disc difference whose value in hundredths is at most `score`, so that the
-        // disc window holds the search's and the fail-soft answer keeps its meaning.
-        static int hundredths_at_most(search::Score score) {
-            if (search::is_proven_win(score)) return 64;
-            if (search::is_proven_loss(score)) return -65;
-            const int floor =
-                score >= 0 ? score / kHundredths : -((-score + kHundredths - 1) / kHundredths);
-            return std::clamp(floor, -65, 64);
-        }
         EndgameSolver solver_;
         bool estimated_ = false;
     };
