@@ -83,7 +83,7 @@ int shallow_value(Bitboard player, Bitboard opponent, int depth, int alpha, int 
     Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
         if (legal_moves(opponent, player) == 0)
-            return 100 * final_disc_difference(player, opponent);
+            return kHundredthsPerDisc * final_disc_difference(player, opponent);
         return -shallow_value(opponent, player, depth - 1, -beta, -alpha, nodes);
     }
     int best = -kEvalInfinity;
