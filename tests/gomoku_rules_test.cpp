@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -31,6 +32,17 @@ Position board_with(Rule rule, int size, const std::vector<std::pair<int, int>>&
     for (const auto& [x, y] : white) place_stone(pos, at(size, x, y), Color::white);
     set_side_to_move(pos, to_move);
     return pos;
+}
+
+// A point's threat from its four line classes, by the definitions of position.hpp: the slow
+// reference for the table the position reads it from.
+Threat reference_threat(const std::array<LinePattern, 4>& lines) {
+    const auto has = [&](LinePattern p) { return std::count(lines.begin(), lines.end(), p); };
+    if (has(kFive) > 0) return kThreatFive;
+    if (has(kFlex4) > 0 || has(kBlock4) >= 2) return kThreatFlexFour;
+    if (has(kBlock4) > 0) return has(kFlex3) > 0 ? kThreatFourThree : kThreatFour;
+    if (has(kFlex3) >= 2) return kThreatDoubleThree;
+    return has(kFlex3) > 0 ? kThreatThree : kNoThreat;
 }
 
 // Plays `color` on (x, y) as a move (setting the side first) and tells whether it won.
@@ -256,9 +268,23 @@ TEST_CASE("the incremental threat state equals a fresh build, over random games"
                     const PointState& a = fresh->points[point];
                     const PointState& b = pos.points[point];
                     same_points &= a.keys == b.keys && a.near == b.near;
-                    if (pos.is_empty(point))
-                        same_points &=
-                            a.lines == b.lines && a.threats == b.threats && a.values == b.values;
+                    if (!pos.is_empty(point)) return;
+                    same_points &= a.lines == b.lines && a.threats == b.threats &&
+                                   a.values == b.values && a.threat_codes == b.threat_codes &&
+                                   a.line_sums == b.line_sums;
+                    // And against the definitions, from the stones themselves: each line's class
+                    // (freestyle, where the nine-point window decides a five) and the threat.
+                    for (const Color color : {Color::black, Color::white}) {
+                        const auto& lines = b.lines[index_of(color)];
+                        for (int d = 0; d < 4 && rule == Rule::freestyle; ++d) {
+                            std::array<Stone, 9> window{};
+                            for (int k = -4; k <= 4; ++k)
+                                window[k + 4] = pos.stones[point + k * kDirections[d]];
+                            same_points &=
+                                lines[d] == classify_line(LineRule::at_least_five, window, color);
+                        }
+                        same_points &= b.threats[index_of(color)] == reference_threat(lines);
+                    }
                 });
                 CHECK(same_points);
                 CHECK(fresh->threat_counts == pos.threat_counts);

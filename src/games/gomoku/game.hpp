@@ -68,7 +68,7 @@ class ThreatSolver {
             if (!is_legal_point(pos, block)) return -win_in(2);
             return std::nullopt;  // the block is forced; the search plays it
         }
-        // The searches play on the position and restore it exactly; copying the 25 kB position
+        // The searches play on the position and restore it exactly; copying the 34 kB position
         // at every node would cost more than they do.
         Position& work = const_cast<Position&>(pos);
         const int fours = pos.count(me, kThreatFour) + pos.count(me, kThreatFourThree) +

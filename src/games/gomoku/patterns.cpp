@@ -149,4 +149,19 @@ const LineTable& line_table(LineRule rule, Color color) {
     return *tables[index];
 }
 
+const LinePairTable& line_pair_table(Rule rule) {
+    static std::array<std::unique_ptr<LinePairTable>, 4> tables;
+    static std::array<std::once_flag, 4> built;
+    const int index = static_cast<int>(rule);
+    std::call_once(built[index], [&] {
+        const LineTable& black = line_table(line_rule(rule, Color::black), Color::black);
+        const LineTable& white = line_table(line_rule(rule, Color::white), Color::white);
+        auto pairs = std::make_unique<LinePairTable>();
+        for (std::size_t key = 0; key < pairs->size(); ++key)
+            (*pairs)[key] = {black[key], white[key]};
+        tables[index] = std::move(pairs);
+    });
+    return *tables[index];
+}
+
 }  // namespace sente::gomoku

@@ -42,12 +42,18 @@ inline constexpr int kLinePatterns = kFive + 1;
 
 using LineKey = std::uint16_t;
 using LineTable = std::array<LinePattern, 1 << 16>;
+// Black's and white's class of the same neighbourhood side by side ([key][colour]): a point's
+// refresh reads both in one load.
+using LinePairTable = std::array<std::array<LinePattern, 2>, 1 << 16>;
 
 // The bit position in a key of the point `offset` steps along the line (offset in -4..4, not 0).
 constexpr int key_shift(int offset) { return 2 * (offset < 0 ? offset + 4 : offset + 3); }
 
 // The table for `color`'s stones under `rule`, built on first use (thread-safe).
 const LineTable& line_table(LineRule rule, Color color);
+
+// Both colours' tables under `rule`, interleaved (built on first use, thread-safe).
+const LinePairTable& line_pair_table(Rule rule);
 
 // The same classification for one line given point by point (index 4 is the empty point to
 // play), computed directly: the tables' builder, and the tests' reference.

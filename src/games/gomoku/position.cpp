@@ -94,22 +94,16 @@ bool confirms_five(const Position& pos, int point, int d, Color color) {
     return run_wins(pos, run, rule, stone_of(opponent(color)));
 }
 
-// Recomputes an empty point's class in one direction for both colours; true if either changed.
-bool refresh_line(Position& pos, int point, int d) {
-    const LineKey key = pos.points[point].keys[d];
-    bool changed = false;
-    for (const Color color : {Color::black, Color::white}) {
-        const int c = index_of(color);
-        LinePattern pattern = (*pos.tables[c])[key];
-        if (pattern == kFive && needs_confirmation(line_rule(pos.rule, color)) &&
-            !confirms_five(pos, point, d, color)) {
-            pattern = line_rule(pos.rule, color) == LineRule::exactly_five ? kOverline : kDead;
-        }
-        changed |= pos.points[point].lines[c][d] != pattern;
-        pos.points[point].lines[c][d] = pattern;
-    }
-    return changed;
-}
+// A point's threat from its four line classes by one lookup in a table small enough to stay in
+// the first-level cache: only five kinds of line matter to the threat. The point keeps the four
+// codes as one base-5 number (PointState::threat_codes), direction d its digit of weight 5^d.
+constexpr std::array<std::uint8_t, kLinePatterns> kThreatCode = {0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4};
+constexpr int kThreatCodes = 5;
+constexpr std::array<int, 4> kDigit = {1, kThreatCodes, kThreatCodes* kThreatCodes,
+                                       kThreatCodes* kThreatCodes* kThreatCodes};
+constexpr int kCombinations = kThreatCodes * kDigit[3];
+constexpr std::array<LinePattern, kThreatCodes> kPatternOfCode = {kDead, kFlex3, kBlock4, kFlex4,
+                                                                  kFive};
 
 Threat combine(const std::array<LinePattern, 4>& lines, int& value) {
     int fives = 0, flex4 = 0, block4 = 0, flex3 = 0;
@@ -139,21 +133,12 @@ Threat combine(const std::array<LinePattern, 4>& lines, int& value) {
     return kNoThreat;
 }
 
-// A point's threat from its four line classes by one lookup in a table small enough to stay in
-// the first-level cache: only five kinds of line matter to the threat.
-constexpr std::array<std::uint8_t, kLinePatterns> kThreatCode = {0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4};
-constexpr int kThreatCodes = 5;
-constexpr int kCombinations = kThreatCodes * kThreatCodes * kThreatCodes * kThreatCodes;
-constexpr std::array<LinePattern, kThreatCodes> kPatternOfCode = {kDead, kFlex3, kBlock4, kFlex4,
-                                                                  kFive};
-
 const std::array<Threat, kCombinations>& threat_table() {
     static const auto table = [] {
         std::array<Threat, kCombinations> threats{};
         for (int i = 0; i < kCombinations; ++i) {
             std::array<LinePattern, 4> lines{};
-            for (int d = 0, rest = i; d < 4; ++d, rest /= kThreatCodes)
-                lines[d] = kPatternOfCode[rest % kThreatCodes];
+            for (int d = 0; d < 4; ++d) lines[d] = kPatternOfCode[i / kDigit[d] % kThreatCodes];
             int unused = 0;
             threats[i] = combine(lines, unused);
         }
@@ -165,11 +150,60 @@ const std::array<Threat, kCombinations>& threat_table() {
 // The least value of a point with each threat (combine() raises the sum of its lines to it).
 constexpr std::array<int, kThreats> kThreatFloor = {0, 0, 250, 0, 400, 600, 0};
 
+// The class of a stone of colour index `c` on the empty `point` along direction `d`, with a
+// five from the table confirmed on the board where the rule needs it.
+LinePattern class_of(const Position& pos, int point, int d, int c, LinePattern pattern) {
+    const Color color = static_cast<Color>(c);
+    if (pattern == kFive && needs_confirmation(line_rule(pos.rule, color)) &&
+        !confirms_five(pos, point, d, color)) {
+        return line_rule(pos.rule, color) == LineRule::exactly_five ? kOverline : kDead;
+    }
+    return pattern;
+}
+
+// Recomputes an empty point's class in one direction for both colours, with the point's codes
+// and sums; true if either changed.
+bool refresh_line(Position& pos, int point, int d) {
+    PointState& state = pos.points[point];
+    const auto& classes = (*pos.lines_table)[state.keys[d]];
+    bool changed = false;
+    for (int c = 0; c < 2; ++c) {
+        const LinePattern pattern = class_of(pos, point, d, c, classes[c]);
+        const LinePattern before = state.lines[c][d];
+        if (pattern == before) continue;
+        state.lines[c][d] = pattern;
+        state.threat_codes[c] = static_cast<std::uint16_t>(
+            state.threat_codes[c] + (kThreatCode[pattern] - kThreatCode[before]) * kDigit[d]);
+        state.line_sums[c] = static_cast<std::int16_t>(state.line_sums[c] + kLineValue[pattern] -
+                                                       kLineValue[before]);
+        changed = true;
+    }
+    return changed;
+}
+
+// An empty point's four classes for both colours, and its codes and sums, from scratch.
+void rebuild_lines(Position& pos, int point) {
+    PointState& state = pos.points[point];
+    for (int c = 0; c < 2; ++c) {
+        int code = 0;
+        int sum = 0;
+        for (int d = 0; d < 4; ++d) {
+            const LinePattern pattern =
+                class_of(pos, point, d, c, (*pos.lines_table)[state.keys[d]][c]);
+            state.lines[c][d] = pattern;
+            code += kThreatCode[pattern] * kDigit[d];
+            sum += kLineValue[pattern];
+        }
+        state.threat_codes[c] = static_cast<std::uint16_t>(code);
+        state.line_sums[c] = static_cast<std::int16_t>(sum);
+    }
+}
+
 // The line through a stone of the board, for its owner, after a change of the stones around it.
 void refresh_stone_line(Position& pos, int point, int d) {
     const int c = pos.stones[point] - 1;
     const LinePattern before = pos.points[point].lines[c][d];
-    const LinePattern after = (*pos.tables[c])[pos.points[point].keys[d]];
+    const LinePattern after = (*pos.lines_table)[pos.points[point].keys[d]][c];
     pos.points[point].lines[c][d] = after;
     --pos.stone_lines[c][before];
     ++pos.stone_lines[c][after];
@@ -181,31 +215,26 @@ void count_stone_lines(Position& pos, int point, int sign) {
     for (const LinePattern line : pos.points[point].lines[c]) pos.stone_lines[c][line] += sign;
 }
 
-// Recomputes the combined threat and value of a point for both colours from its line classes.
+// Recomputes the combined threat and value of a point for both colours from its codes and sums.
 void refresh_point(Position& pos, int point) {
     const auto& threats = threat_table();
     PointState& state = pos.points[point];
     const bool empty = pos.stones[point] == kEmpty;
     for (int c = 0; c < 2; ++c) {
-        --pos.threat_counts[c][state.threats[c]];
-        pos.value_sums[c] -= state.values[c];
         Threat threat = kNoThreat;
         int value = 0;
         if (empty) {
-            const auto& lines = state.lines[c];
-            threat =
-                threats[kThreatCode[lines[0]] +
-                        kThreatCodes * (kThreatCode[lines[1]] +
-                                        kThreatCodes * (kThreatCode[lines[2]] +
-                                                        kThreatCodes * kThreatCode[lines[3]]))];
-            value = std::max(kLineValue[lines[0]] + kLineValue[lines[1]] + kLineValue[lines[2]] +
-                                 kLineValue[lines[3]],
-                             kThreatFloor[threat]);
+            threat = threats[state.threat_codes[c]];
+            value = std::max<int>(state.line_sums[c], kThreatFloor[threat]);
         }
-        state.threats[c] = threat;
+        // Most points have no threat before or after: their counts stay as they are.
+        if (threat != state.threats[c]) {
+            --pos.threat_counts[c][state.threats[c]];
+            ++pos.threat_counts[c][threat];
+            state.threats[c] = threat;
+        }
+        pos.value_sums[c] += value - state.values[c];
         state.values[c] = static_cast<std::int16_t>(value);
-        ++pos.threat_counts[c][threat];
-        pos.value_sums[c] += value;
     }
 }
 
@@ -262,7 +291,7 @@ void take(Position& pos, int point) {
     --pos.stone_count;
     update_around(pos, point, stone);
     // The point's own lines went stale while it was occupied.
-    for (int d = 0; d < 4; ++d) refresh_line(pos, point, d);
+    rebuild_lines(pos, point);
     refresh_point(pos, point);
 }
 
@@ -272,8 +301,7 @@ Position empty_position(int size, Rule rule) {
     Position pos;
     pos.size = static_cast<std::uint8_t>(size);
     pos.rule = rule;
-    pos.tables = {&line_table(line_rule(rule, Color::black), Color::black),
-                  &line_table(line_rule(rule, Color::white), Color::white)};
+    pos.lines_table = &line_pair_table(rule);
     pos.stones.fill(kWall);
     for (int row = 0; row < size; ++row)
         for (int column = 0; column < size; ++column) pos.stones[point_at(column, row)] = kEmpty;
@@ -290,7 +318,7 @@ Position empty_position(int size, Rule rule) {
     }
     pos.threat_counts[0][kNoThreat] = pos.threat_counts[1][kNoThreat] = kPoints;
     for_each_point(pos, [&](int point) {
-        for (int d = 0; d < 4; ++d) refresh_line(pos, point, d);
+        rebuild_lines(pos, point);
         refresh_point(pos, point);
     });
     pos.key = zobrist().size[size] ^ zobrist().rule[static_cast<int>(rule)];

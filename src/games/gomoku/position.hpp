@@ -46,6 +46,11 @@ struct PointState {
     // Stones of each colour within two points (a 5 x 5 square): the search's candidate points
     // have one, and the move order weighs them.
     std::array<std::uint8_t, 2> near{};
+    // [colour], for an empty point: the four lines' classes folded into what decides the threat
+    // (a base-5 number, one digit per direction) and the sum of their values, kept as a line
+    // changes so that the point's threat and value follow from one change, not four lines.
+    std::array<std::uint16_t, 2> threat_codes{};
+    std::array<std::int16_t, 2> line_sums{};
 
     friend bool operator==(const PointState&, const PointState&) = default;
 };
@@ -59,7 +64,7 @@ struct Position {
     // line of that class: what each side has built, for the evaluation.
     std::array<std::array<std::int16_t, kLinePatterns>, 2> stone_lines{};
 
-    std::array<const LineTable*, 2> tables{};
+    const LinePairTable* lines_table = nullptr;  // both colours' classes under the rule
     std::uint64_t key = 0;
     std::uint16_t stone_count = 0;
     std::uint8_t size = 0;
