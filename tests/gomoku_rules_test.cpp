@@ -304,6 +304,52 @@ TEST_CASE("the incremental threat state equals a fresh build, over random games"
     }
 }
 
+TEST_CASE("moves taken back from their undo records restore the position exactly") {
+    // The search's and the threat searches' make and unmake copy the changed points back
+    // instead of recomputing them: nested three deep from every position of random games,
+    // unwinding must give back every byte the position had, occupied points included.
+    const auto same = [](const Position& a, const Position& b) {
+        return a.stones == b.stones && a.points == b.points && a.threat_counts == b.threat_counts &&
+               a.value_sums == b.value_sums && a.stone_lines == b.stone_lines && a.key == b.key &&
+               a.stone_count == b.stone_count && a.side == b.side && a.winner == b.winner;
+    };
+    std::mt19937 rng(20261127);
+    for (const Rule rule : {Rule::freestyle, Rule::standard, Rule::renju, Rule::caro}) {
+        for (int game = 0; game < 4; ++game) {
+            const int size = std::uniform_int_distribution<int>(kMinSize, kMaxSize)(rng);
+            Position pos = empty_position(size, rule);
+            const auto random_move = [&](const Position& p) {
+                MoveList moves;
+                generate_legal_moves(p, moves);
+                return moves.empty() ? Move::none()
+                                     : moves[std::uniform_int_distribution<std::size_t>(
+                                                 0, moves.size() - 1)(rng)]
+                                           .move;
+            };
+            bool all_same = true;
+            while (!is_game_over(pos)) {
+                const Position before = pos;
+                std::array<MoveUndo, 3> undo;
+                std::array<Move, 3> played{};
+                int depth = 0;
+                while (depth < 3 && !is_game_over(pos)) {
+                    played[depth] = random_move(pos);
+                    if (played[depth].is_none()) break;
+                    make_move(pos, played[depth], undo[depth]);
+                    ++depth;
+                }
+                for (int i = depth - 1; i >= 0; --i) unmake_move(pos, played[i], undo[i]);
+                all_same &= same(pos, before);
+                const Move next = random_move(pos);
+                if (next.is_none()) break;
+                make_move(pos, next);
+            }
+            CAPTURE(format_position(pos));
+            CHECK(all_same);
+        }
+    }
+}
+
 TEST_CASE("threats restrict the search's moves") {
     SUBCASE("make five when you can") {
         const Position pos = board_with(Rule::freestyle, 15, {{3, 7}, {4, 7}, {5, 7}, {6, 7}},

@@ -163,7 +163,7 @@ template <Rule R>
 struct GomokuGame {
     using Position = gomoku::Position;
     using Move = gomoku::Move;
-    struct Undo {};
+    using Undo = MoveUndo;
     using MoveList = gomoku::MoveList;
     using Evaluator = gomoku::Evaluator;
     using Solver = ThreatSolver;
@@ -185,10 +185,13 @@ struct GomokuGame {
         gomoku::generate_legal_moves(pos, list);
     }
     static Undo make_move(Position& pos, Move move) {
-        gomoku::make_move(pos, move);
-        return {};
+        Undo undo;  // filled by make_move: no need to clear its 1.4 kB first
+        gomoku::make_move(pos, move, undo);
+        return undo;
     }
-    static void unmake_move(Position& pos, Move move, Undo) { gomoku::unmake_move(pos, move); }
+    static void unmake_move(Position& pos, Move move, const Undo& undo) {
+        gomoku::unmake_move(pos, move, undo);
+    }
     static bool is_game_over(const Position& pos) { return gomoku::is_game_over(pos); }
     static search::Score terminal_score(const Position& pos, int ply) {
         if (!pos.winner) return 0;

@@ -1,8 +1,12 @@
 #include "games/gomoku/position.hpp"
 
 #include <algorithm>
+#include <cstring>
+#include <type_traits>
 
 namespace sente::gomoku {
+
+static_assert(std::is_trivially_copyable_v<PointState>, "MoveUndo copies points as bytes");
 
 namespace {
 
@@ -51,11 +55,18 @@ constexpr std::array<int, kLinePatterns> kLineValue = {
     3000,  // five
 };
 
-// The number of plies (stones) around a point that the rule needs to confirm a five: the run
-// through the point and, for exactly-five and caro rules, the point just beyond it.
-constexpr int kUpdateReach = 5;
-
+// kUpdateReach (position.hpp) is the number of points along a line from a stone that the rule
+// needs to confirm a five: the run through the point and, for exactly-five and caro rules, the
+// point just beyond it.
 bool needs_confirmation(LineRule rule) { return rule != LineRule::at_least_five; }
+
+// How far along each line a stone's arrival or departure changes the points.
+int update_reach(const Position& pos) {
+    return needs_confirmation(line_rule(pos.rule, Color::black)) ||
+                   needs_confirmation(line_rule(pos.rule, Color::white))
+               ? kUpdateReach
+               : 4;
+}
 
 // The length of the run of `stone` through `point` along `step`, counting `point` itself, and
 // the points just beyond both ends.
@@ -238,12 +249,19 @@ void refresh_point(Position& pos, int point) {
     }
 }
 
+// Counts a stone of `stone` on `point` in (+1) or out of (-1) the 5 x 5 square's nearby counts.
+void count_near(Position& pos, int point, Stone stone, int sign) {
+    for (int dr = -2; dr <= 2; ++dr) {
+        for (int dc = -2; dc <= 2; ++dc) {
+            std::uint8_t& near = pos.points[point + dr * kStride + dc].near[stone - 1];
+            near = static_cast<std::uint8_t>(near + sign);
+        }
+    }
+}
+
 // Everything a stone arriving on or leaving `point` changes, after pos.stones was updated.
 void update_around(Position& pos, int point, Stone stone) {
-    const int reach = needs_confirmation(line_rule(pos.rule, Color::black)) ||
-                              needs_confirmation(line_rule(pos.rule, Color::white))
-                          ? kUpdateReach
-                          : 4;
+    const int reach = update_reach(pos);
     for (int d = 0; d < 4; ++d) {
         const int step = kDirections[d];
         for (int k = 1; k <= reach; ++k) {
@@ -264,10 +282,21 @@ void update_around(Position& pos, int point, Stone stone) {
             }
         }
     }
-    for (int dr = -2; dr <= 2; ++dr) {
-        for (int dc = -2; dc <= 2; ++dc) {
-            std::uint8_t& near = pos.points[point + dr * kStride + dc].near[stone - 1];
-            near = pos.stones[point] == kEmpty ? near - 1 : near + 1;
+    count_near(pos, point, stone, pos.stones[point] == kEmpty ? -1 : +1);
+}
+
+// Calls fn(i, q) for the points a move on `point` may change along its lines: the point itself
+// (i = 0), then along each direction the points 1..reach ahead and behind, in a fixed order.
+template <class Fn>
+void for_each_line_point(const Position& pos, int point, Fn&& fn) {
+    const int reach = update_reach(pos);
+    fn(0, point);
+    int i = 1;
+    for (int d = 0; d < 4; ++d) {
+        const int step = kDirections[d];
+        for (int k = 1; k <= reach; ++k) {
+            fn(i++, point + k * step);
+            fn(i++, point - k * step);
         }
     }
 }
@@ -359,15 +388,48 @@ void unmake_move(Position& pos, Move move) {
     take(pos, move.point);
 }
 
+void make_move(Position& pos, Move move, MoveUndo& undo) {
+    for_each_line_point(pos, move.point, [&](int i, int q) {
+        std::memcpy(undo.points.data() + i * sizeof(PointState), &pos.points[q],
+                    sizeof(PointState));
+    });
+    undo.threat_counts = pos.threat_counts;
+    undo.value_sums = pos.value_sums;
+    undo.stone_lines = pos.stone_lines;
+    make_move(pos, move);
+}
+
+void unmake_move(Position& pos, Move move, const MoveUndo& undo) {
+    const int point = move.point;
+    const Stone stone = pos.stones[point];
+    pos.side = opponent(pos.side);
+    pos.key ^= zobrist().white_to_move ^ zobrist().stone[stone - 1][point];
+    pos.winner.reset();
+    pos.stones[point] = kEmpty;
+    --pos.stone_count;
+    // The square's counts first: the points on the lines among them get their saved states
+    // (counts included) back right after.
+    count_near(pos, point, stone, -1);
+    for_each_line_point(pos, point, [&](int i, int q) {
+        std::memcpy(&pos.points[q], undo.points.data() + i * sizeof(PointState),
+                    sizeof(PointState));
+    });
+    pos.threat_counts = undo.threat_counts;
+    pos.value_sums = undo.value_sums;
+    pos.stone_lines = undo.stone_lines;
+}
+
 bool is_game_over(const Position& pos) { return pos.winner.has_value() || pos.is_full(); }
 
 std::optional<int> find_five_point(const Position& pos, Color color) {
     if (pos.count(color, kThreatFive) == 0) return std::nullopt;
-    std::optional<int> found;
-    for_each_point(pos, [&](int point) {
-        if (!found && pos.threat(color, point) == kThreatFive) found = point;
-    });
-    return found;
+    // Bottom row first, as for_each_point, stopping at the first.
+    for (int row = 0; row < pos.size; ++row) {
+        const int first = point_at(0, row);
+        for (int point = first; point < first + pos.size; ++point)
+            if (pos.threat(color, point) == kThreatFive) return point;
+    }
+    return std::nullopt;
 }
 
 }  // namespace sente::gomoku

@@ -13,6 +13,7 @@
 // evaluation's measure of what each side has built.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
@@ -85,6 +86,20 @@ struct Position {
     int nearby(Color color, int point) const { return points[point].near[index_of(color)]; }
 };
 
+// What make_move(pos, move, undo) is about to change, so that unmake_move puts it back by
+// copying rather than by recomputing every line the stone crossed (the search's and the threat
+// searches' moves; the plain make_move and unmake_move recompute, and the tests hold the two
+// to each other). The points are the move's own and those on its four lines within
+// kUpdateReach, in a fixed order; the bytes are left uninitialised until make_move fills them.
+inline constexpr int kUpdateReach = 5;  // see position.cpp
+inline constexpr int kUndoPoints = 1 + 4 * 2 * kUpdateReach;
+struct MoveUndo {
+    std::array<std::byte, kUndoPoints * sizeof(PointState)> points;
+    std::array<std::array<std::int16_t, kThreats>, 2> threat_counts;
+    std::array<std::int32_t, 2> value_sums;
+    std::array<std::array<std::int16_t, kLinePatterns>, 2> stone_lines;
+};
+
 // An empty board of `size` (kMinSize..kMaxSize), black to move.
 Position empty_position(int size, Rule rule);
 
@@ -98,6 +113,9 @@ void set_side_to_move(Position& pos, Color color);
 void make_move(Position& pos, Move move);
 // Takes back the last move, which was `move`.
 void unmake_move(Position& pos, Move move);
+// The same pair, keeping in `undo` what the move changed; unmake_move then copies it back.
+void make_move(Position& pos, Move move, MoveUndo& undo);
+void unmake_move(Position& pos, Move move, const MoveUndo& undo);
 
 bool is_game_over(const Position& pos);
 

@@ -59,11 +59,13 @@ bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
                 pos.value(attacker, a) > pos.value(attacker, b));
     });
 
+    MoveUndo four_undo;
+    MoveUndo block_undo;
     for (int i = 0; i < count; ++i) {
         const int point = candidates[i];
         if (!may_play(pos, attacker, point)) continue;
         const Move four = move_at(point);
-        make_move(pos, four);
+        make_move(pos, four, four_undo);
         line.push_back(four);
         bool won = false;
         const int fives = pos.count(attacker, kThreatFive);
@@ -71,10 +73,10 @@ bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
             // An open four or a double four: the defender blocks one five, the attacker makes
             // the other.
             const int block = *find_five_point(pos, attacker);
-            make_move(pos, move_at(block));
+            make_move(pos, move_at(block), block_undo);
             line.push_back(move_at(block));
             line.push_back(move_at(*find_five_point(pos, attacker)));
-            unmake_move(pos, move_at(block));
+            unmake_move(pos, move_at(block), block_undo);
             won = true;
         } else if (fives == 1) {
             const int block = *find_five_point(pos, attacker);
@@ -84,15 +86,15 @@ bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
                 unplayed_plies_ = 2;
                 won = true;
             } else if (pos.threat(defender, block) != kThreatFive) {
-                make_move(pos, move_at(block));
+                make_move(pos, move_at(block), block_undo);
                 line.push_back(move_at(block));
                 ++nodes_;
                 won = attack(pos, fours_left - 1, line);
                 if (!won) line.pop_back();
-                unmake_move(pos, move_at(block));
+                unmake_move(pos, move_at(block), block_undo);
             }
         }
-        unmake_move(pos, four);
+        unmake_move(pos, four, four_undo);
         if (won) return true;
         line.pop_back();
         if (out_of_budget()) return false;

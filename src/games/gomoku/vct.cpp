@@ -90,11 +90,13 @@ int VctSearch::attack(Position& pos, int threes_left, int last, Move* first) {
         count = std::min(count, kMaxThreats);
     }
 
+    MoveUndo threat_undo;
+    MoveUndo block_undo;
     for (int i = 0; i < count; ++i) {
         const int point = candidates[i];
         if (!may_play(pos, attacker, point)) continue;
         const Move threat = move_at(point);
-        make_move(pos, threat);
+        make_move(pos, threat, threat_undo);
         int plies = 0;
         const int fives = pos.count(attacker, kThreatFive);
         if (fives >= 2) {
@@ -104,16 +106,16 @@ int VctSearch::attack(Position& pos, int threes_left, int last, Move* first) {
             if (!may_play(pos, defender, block)) {
                 plies = 3;  // renju: black may not block there
             } else if (pos.threat(defender, block) != kThreatFive) {
-                make_move(pos, move_at(block));
+                make_move(pos, move_at(block), block_undo);
                 const int rest = attack(pos, threes_left, point, nullptr);
-                unmake_move(pos, move_at(block));
+                unmake_move(pos, move_at(block), block_undo);
                 plies = rest > 0 ? rest + 2 : 0;
             }
         } else {
             const int rest = defend(pos, threes_left - 1, point);
             plies = rest > 0 ? rest + 1 : 0;
         }
-        unmake_move(pos, threat);
+        unmake_move(pos, threat, threat_undo);
         if (plies > 0) {
             if (first) *first = threat;
             return plies;
@@ -147,11 +149,12 @@ int VctSearch::defend(Position& pos, int threes_left, int last) {
     // (No defence at all cannot happen: the attacker's open-four point is one of its fours.)
     if (count == 0) return 0;
     int longest = 0;
+    MoveUndo defence_undo;
     for (int i = 0; i < count; ++i) {
         const Move defence = move_at(defences[i]);
-        make_move(pos, defence);
+        make_move(pos, defence, defence_undo);
         const int plies = attack(pos, threes_left, last, nullptr);
-        unmake_move(pos, defence);
+        unmake_move(pos, defence, defence_undo);
         if (plies == 0) return 0;
         longest = std::max(longest, plies + 1);
     }
