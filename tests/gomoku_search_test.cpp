@@ -65,6 +65,19 @@ TEST_CASE("VCF: a four-three reached by fours") {
     CHECK_FALSE(none);
 }
 
+TEST_CASE("VCF: fours that do not touch each other are not searched in every order") {
+    // Black has four closed threes far apart, each making a four two ways, and no VCF. Played
+    // in every order the fours make 8 + 8*6 + 8*6*4 + 8*6*4*2 = 632 four-and-block pairs, two
+    // nodes each (1,265 counted); but there are only 3^4 = 81 distinct positions (each three
+    // unused, or used one way or the other) with 216 fours between them, and a search that
+    // remembers its failures plays each of those once.
+    Position pos = from_text("15/15/oxxx11/15/15/oxxx11/15/15/oxxx11/15/15/oxxx11/15/15/15 b");
+    REQUIRE(pos.count(Color::black, kThreatFour) == 8);
+    VcfSearch vcf;
+    CHECK_FALSE(vcf.find(pos, 10, 100000));
+    CHECK(vcf.nodes() <= 2 * 216 + 81);
+}
+
 TEST_CASE("VCF: the attacker must first stop the defender's five") {
     // White threatens five at a8 (b8..e8); black's only four that blocks is none: no VCF.
     Position pos = from_text("15/15/15/15/15/15/15/1oooo3xxx4/15/15/15/15/15/15/15 b");

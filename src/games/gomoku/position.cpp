@@ -421,8 +421,20 @@ void unmake_move(Position& pos, Move move, const MoveUndo& undo) {
 
 bool is_game_over(const Position& pos) { return pos.winner.has_value() || pos.is_full(); }
 
-std::optional<int> find_five_point(const Position& pos, Color color) {
-    if (pos.count(color, kThreatFive) == 0) return std::nullopt;
+std::optional<int> find_five_point(const Position& pos, Color color, int hint) {
+    const int fives = pos.count(color, kThreatFive);
+    if (fives == 0) return std::nullopt;
+    if (hint != 0 && fives == 1) {
+        // A four's five point is within four points of its stones along their line.
+        for (int d = 0; d < 4; ++d) {
+            for (int k = 1; k <= 4; ++k) {
+                const int ahead = hint + k * kDirections[d];
+                const int behind = hint - k * kDirections[d];
+                if (pos.threat(color, ahead) == kThreatFive) return ahead;
+                if (pos.threat(color, behind) == kThreatFive) return behind;
+            }
+        }
+    }
     // Bottom row first, as for_each_point, stopping at the first.
     for (int row = 0; row < pos.size; ++row) {
         const int first = point_at(0, row);

@@ -140,7 +140,9 @@ inline bool makes_four(const Position& pos, Color color, int point) {
     return false;
 }
 
-// The first empty point where `color` makes five, if any.
-std::optional<int> find_five_point(const Position& pos, Color color);
+// The first empty point where `color` makes five, if any. `hint`, a point whose lines the
+// five point probably lies on (the stone that just made a four), is looked along first when
+// the point is the only one; the answer is the same with it or without.
+std::optional<int> find_five_point(const Position& pos, Color color, int hint = 0);
 
 }  // namespace sente::gomoku

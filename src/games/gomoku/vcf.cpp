@@ -16,6 +16,7 @@ bool VcfSearch::out_of_budget() const {
 
 std::optional<VcfWin> VcfSearch::find(Position& pos, int max_fours, std::uint64_t node_budget) {
     budget_end_ = nodes_ + node_budget;
+    ++search_number_;
     unplayed_plies_ = 0;
     std::vector<Move> line;
     if (is_game_over(pos) || !attack(pos, max_fours, line)) return std::nullopt;
@@ -24,6 +25,15 @@ std::optional<VcfWin> VcfSearch::find(Position& pos, int max_fours, std::uint64_
     win.plies = static_cast<int>(line.size()) + unplayed_plies_;
     win.line = std::move(line);
     return win;
+}
+
+bool VcfSearch::known_failure(const Position& pos, int fours_left) const {
+    const Failure& slot = failures_[pos.key % kFailureSlots];
+    return slot.key == pos.key && slot.search == search_number_ && slot.fours_left >= fours_left;
+}
+
+void VcfSearch::record_failure(const Position& pos, int fours_left) {
+    failures_[pos.key % kFailureSlots] = Failure{pos.key, search_number_, fours_left};
 }
 
 // The side to move attacks; on success `line` holds the moves from here to the five.
@@ -39,12 +49,15 @@ bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
     const int fours = pos.count(attacker, kThreatFour) + pos.count(attacker, kThreatFourThree) +
                       pos.count(attacker, kThreatFlexFour);
     if (fours == 0) return false;
+    if (known_failure(pos, fours_left)) return false;
 
     // The attacker's fours, strongest first; only the one on the defender's five point if the
     // defender threatens five (a four elsewhere would lose to it).
     std::array<int, kMaxSize * kMaxSize> candidates;
     int count = 0;
-    const std::optional<int> must_block = find_five_point(pos, defender);
+    // The defender's last block (if any) is where a five threat of its own would come from.
+    const int last_block = line.empty() ? 0 : line.back().point;
+    const std::optional<int> must_block = find_five_point(pos, defender, last_block);
     if (must_block) {
         if (pos.count(defender, kThreatFive) > 1) return false;
         if (pos.threat(attacker, *must_block) >= kThreatFour) candidates[count++] = *must_block;
@@ -72,14 +85,14 @@ bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
         if (fives >= 2) {
             // An open four or a double four: the defender blocks one five, the attacker makes
             // the other.
-            const int block = *find_five_point(pos, attacker);
+            const int block = *find_five_point(pos, attacker, point);
             make_move(pos, move_at(block), block_undo);
             line.push_back(move_at(block));
-            line.push_back(move_at(*find_five_point(pos, attacker)));
+            line.push_back(move_at(*find_five_point(pos, attacker, point)));
             unmake_move(pos, move_at(block), block_undo);
             won = true;
         } else if (fives == 1) {
-            const int block = *find_five_point(pos, attacker);
+            const int block = *find_five_point(pos, attacker, point);
             if (!may_play(pos, defender, block)) {
                 // Renju: black may not block there, so white's five comes next whatever black
                 // does; the line ends with the four, two plies short of the five.
@@ -99,6 +112,8 @@ bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
         line.pop_back();
         if (out_of_budget()) return false;
     }
+    // Every four was searched to its end within the budget: none wins from here.
+    record_failure(pos, fours_left);
     return false;
 }
 

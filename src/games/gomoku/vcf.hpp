@@ -5,6 +5,7 @@
 // attacker's fours times one reply each. An open four or two fours at once win outright. In
 // renju, black's fours must be allowed points, and a four whose block is forbidden for black wins.
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <optional>
@@ -34,6 +35,20 @@ class VcfSearch {
   private:
     bool attack(Position& pos, int fours_left, std::vector<Move>& line);
     bool out_of_budget() const;
+
+    // Positions of the current search known to have no VCF with this many fours left: the
+    // attacker's independent fours reach the same positions in every order, and each is then
+    // searched once. Entries carry the search's number, so a new search needs no clearing.
+    static constexpr std::size_t kFailureSlots = 512;
+    struct Failure {
+        std::uint64_t key = 0;
+        std::uint32_t search = 0;
+        std::int32_t fours_left = -1;
+    };
+    bool known_failure(const Position& pos, int fours_left) const;
+    void record_failure(const Position& pos, int fours_left);
+    std::array<Failure, kFailureSlots> failures_{};
+    std::uint32_t search_number_ = 0;
 
     const std::atomic<bool>* stop_;
     std::uint64_t nodes_ = 0;

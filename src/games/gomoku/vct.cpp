@@ -102,7 +102,7 @@ int VctSearch::attack(Position& pos, int threes_left, int last, Move* first) {
         if (fives >= 2) {
             plies = 3;  // an open four (or two fours): block one, five with the other
         } else if (fives == 1) {
-            const int block = *find_five_point(pos, attacker);
+            const int block = *find_five_point(pos, attacker, point);
             if (!may_play(pos, defender, block)) {
                 plies = 3;  // renju: black may not block there
             } else if (pos.threat(defender, block) != kThreatFive) {
