@@ -110,8 +110,8 @@ bool confirms_five(const Position& pos, int point, int d, Color color) {
 // codes as one base-5 number (PointState::threat_codes), direction d its digit of weight 5^d.
 constexpr std::array<std::uint8_t, kLinePatterns> kThreatCode = {0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4};
 constexpr int kThreatCodes = 5;
-constexpr std::array<int, 4> kDigit = {1, kThreatCodes, kThreatCodes* kThreatCodes,
-                                       kThreatCodes* kThreatCodes* kThreatCodes};
+constexpr std::array<int, 4> kDigit = {1, 5, 25, 125};  // kThreatCodes^d
+static_assert(kDigit[3] == kThreatCodes * kThreatCodes * kThreatCodes);
 constexpr int kCombinations = kThreatCodes * kDigit[3];
 constexpr std::array<LinePattern, kThreatCodes> kPatternOfCode = {kDead, kFlex3, kBlock4, kFlex4,
                                                                   kFive};
