@@ -1,6 +1,7 @@
 // Gomoku rules: five under each rule, renju's fouls (RIF 9.2, 9.3: the shared edge cases and
-// recursive cases of our own), the incremental threat state against a fresh rebuild, and the
-// search's threat-restricted moves.
+// recursive cases of our own), the incremental threat state against a fresh rebuild and the
+// definitions, moves taken back from their undo records, and the search's threat-restricted
+// moves.
 
 #include <doctest/doctest.h>
 
