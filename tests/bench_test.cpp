@@ -95,3 +95,18 @@ TEST_CASE("the repository's Othello middle-game bench file reads and every posit
     Session session;
     for (const auto& text : *positions) CHECK(session.set_position(text));
 }
+
+TEST_CASE("the repository's Gomoku openings bench file reads: ten open positions, white to move") {
+    const auto positions =
+        tools::read_bench_positions(SENTE_TEST_DATA "/../../scripts/bench/gomoku-openings.txt");
+    REQUIRE(positions);
+    CHECK(positions->size() == 10);
+    Session session;
+    REQUIRE(session.select_game("gomoku"));
+    for (const auto& text : *positions) {
+        CAPTURE(text);
+        CHECK(session.set_position(text));
+        CHECK_FALSE(session.outcome().over);
+        CHECK(session.side_to_move() == Color::white);
+    }
+}
