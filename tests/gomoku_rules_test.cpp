@@ -240,6 +240,17 @@ TEST_CASE("renju fouls: our own cases") {
 
 TEST_CASE("the incremental threat state equals a fresh build, over random games") {
     std::mt19937 rng(20261123);
+    // classify_line builds its whole memo on every call: each distinct window (two bits a
+    // point, per colour) is classified once and kept here.
+    std::array<std::vector<int>, 2> classified;
+    for (auto& table : classified) table.assign(1 << 18, -1);
+    const auto defined_class = [&](const std::array<Stone, 9>& window, Color color) {
+        int code = 0;
+        for (const Stone stone : window) code = code * 4 + stone;
+        int& known = classified[index_of(color)][code];
+        if (known < 0) known = classify_line(LineRule::at_least_five, window, color);
+        return static_cast<LinePattern>(known);
+    };
     for (const Rule rule : {Rule::freestyle, Rule::standard, Rule::renju, Rule::caro}) {
         for (int game = 0; game < 6; ++game) {
             const int size = std::uniform_int_distribution<int>(kMinSize, kMaxSize)(rng);
@@ -281,8 +292,7 @@ TEST_CASE("the incremental threat state equals a fresh build, over random games"
                             std::array<Stone, 9> window{};
                             for (int k = -4; k <= 4; ++k)
                                 window[k + 4] = pos.stones[point + k * kDirections[d]];
-                            same_points &=
-                                lines[d] == classify_line(LineRule::at_least_five, window, color);
+                            same_points &= lines[d] == defined_class(window, color);
                         }
                         same_points &= b.threats[index_of(color)] == reference_threat(lines);
                     }
