@@ -282,8 +282,8 @@ TEST_CASE("the incremental threat state equals a fresh build, over random games"
                     same_points &= a.keys == b.keys && a.near == b.near;
                     if (!pos.is_empty(point)) return;
                     same_points &= a.lines == b.lines && a.threats == b.threats &&
-                                   a.values == b.values && a.threat_codes == b.threat_codes &&
-                                   a.line_sums == b.line_sums;
+                                   a.values == b.values && a.line_sums == b.line_sums &&
+                                   a.shape_codes == b.shape_codes;
                     // And against the definitions, from the stones themselves: each line's class
                     // (freestyle, where the nine-point window decides a five) and the threat.
                     for (const Color color : {Color::black, Color::white}) {
@@ -295,12 +295,16 @@ TEST_CASE("the incremental threat state equals a fresh build, over random games"
                             same_points &= lines[d] == defined_class(window, color);
                         }
                         same_points &= b.threats[index_of(color)] == reference_threat(lines);
+                        int shape = 0;
+                        for (int d = 0; d < 4; ++d) shape += kShapeLevel[lines[d]] * kShapeDigit[d];
+                        same_points &= b.shape_codes[index_of(color)] == shape;
                     }
                 });
                 CHECK(same_points);
                 CHECK(fresh->threat_counts == pos.threat_counts);
                 CHECK(fresh->value_sums == pos.value_sums);
                 CHECK(fresh->stone_lines == pos.stone_lines);
+                CHECK(fresh->shape_sums == pos.shape_sums);
                 CHECK(fresh->winner == pos.winner);
             }
             // Unwinding the whole game gives the empty board back.
@@ -311,6 +315,7 @@ TEST_CASE("the incremental threat state equals a fresh build, over random games"
             CHECK(pos.points == empty.points);
             CHECK(pos.value_sums == empty.value_sums);
             CHECK(pos.stone_lines == empty.stone_lines);
+            CHECK(pos.shape_sums == empty.shape_sums);
         }
     }
 }
@@ -321,8 +326,9 @@ TEST_CASE("moves taken back from their undo records restore the position exactly
     // unwinding must give back every byte the position had, occupied points included.
     const auto same = [](const Position& a, const Position& b) {
         return a.stones == b.stones && a.points == b.points && a.threat_counts == b.threat_counts &&
-               a.value_sums == b.value_sums && a.stone_lines == b.stone_lines && a.key == b.key &&
-               a.stone_count == b.stone_count && a.side == b.side && a.winner == b.winner;
+               a.value_sums == b.value_sums && a.stone_lines == b.stone_lines &&
+               a.shape_sums == b.shape_sums && a.key == b.key && a.stone_count == b.stone_count &&
+               a.side == b.side && a.winner == b.winner;
     };
     std::mt19937 rng(20261127);
     for (const Rule rule : {Rule::freestyle, Rule::standard, Rule::renju, Rule::caro}) {

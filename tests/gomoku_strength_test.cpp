@@ -169,8 +169,16 @@ TEST_CASE("gomoku-fit fits weights to games and refuses a bad games file") {
     CHECK(tools::fit_gomoku_eval(options, out, err) == 0);
     CHECK(out.str().find("20 games") != std::string::npos);
     CHECK(out.str().find("new weights") != std::string::npos);
-    const std::string weights = out.str().substr(out.str().rfind(':') + 1);
-    CHECK(std::count(weights.begin(), weights.end(), ',') == kEvalFeatures - 1);
+    // The counts' weights on the line after their heading, then the shapes' table.
+    const std::string text = out.str();
+    const auto heading = text.find("weights (eval.cpp");
+    REQUIRE(heading != std::string::npos);
+    const auto first = text.find('\n', heading) + 1;
+    const std::string weights = text.substr(first, text.find('\n', first) - first);
+    CHECK(std::count(weights.begin(), weights.end(), ',') == kEvalShapeBase - 1);
+    CHECK(text.find("shapes (shape.cpp") != std::string::npos);
+    CHECK(text.find("{{kFlex3, kFlex2}, {") != std::string::npos);
+    CHECK(text.find("{{kDead, kDead}, {") == std::string::npos);  // weighs nothing
 
     {
         std::ofstream games(path);
@@ -179,6 +187,27 @@ TEST_CASE("gomoku-fit fits weights to games and refuses a bad games file") {
     std::ostringstream out2, err2;
     CHECK(tools::fit_gomoku_eval(options, out2, err2) == 1);
     CHECK(err2.str().find("not a legal move") != std::string::npos);
+
+    // Labels: the mover's chance in the position a move is played from, mixed with the outcome.
+    {
+        std::ofstream games(path);
+        for (int i = 0; i < 10; ++i) {
+            games << "1 h8 h9/0.4 j8/0.7 j9 k8 k9 l8 l9 m8\n";
+            games << "0 h8 h9 j8 j9 k8 k9/0.1 a1 l9 a2 m9\n";
+        }
+    }
+    std::ostringstream out3, err3;
+    CHECK(tools::fit_gomoku_eval(options, out3, err3) == 0);
+    CHECK(out3.str().find("30 positions labelled") != std::string::npos);
+    for (const char* bad : {"1 h8 h9/1.5\n", "1 h8 h9/x\n", "1 h8 h9/0.5x\n"}) {
+        {
+            std::ofstream games(path);
+            games << bad;
+        }
+        std::ostringstream out4, err4;
+        CHECK(tools::fit_gomoku_eval(options, out4, err4) == 1);
+        CHECK(err4.str().find("a label is a probability") != std::string::npos);
+    }
     std::remove(path.c_str());
 }
 

@@ -209,6 +209,16 @@ Subcommand add_train_command(CLI::App& parent) {
         ->check(CLI::Range(1, 1000000))
         ->capture_default_str();
     gomoku_fit->add_option("--regularisation", o->gomoku_fit.regularisation)->capture_default_str();
+    gomoku_fit
+        ->add_option("--shape-regularisation", o->gomoku_fit.shape_regularisation,
+                     "the L2 pull on the shapes' weights (many shapes are rare)")
+        ->capture_default_str();
+    gomoku_fit
+        ->add_option("--label-weight", o->gomoku_fit.label_weight,
+                     "a labelled move's position (h8/0.62: the mover's chance) is fitted to this "
+                     "much of the label and the rest of the game's outcome")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
     gomoku_fit->add_flag("--order", o->gomoku_order,
                          "fit the move ordering to the winners' moves instead of the evaluation");
 

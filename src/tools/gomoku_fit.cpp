@@ -24,11 +24,20 @@ using gomoku::kEvalFeatures;
 // Evaluation points per logit of the win probability.
 constexpr double kPointsPerLogit = 200.0;
 
+// A position's non-zero features: most of the evaluation's are shape counts, and a position
+// has only a few dozen shapes.
+struct Feature {
+    int index;
+    double value;
+};
+
 struct Sample {
-    std::array<double, kEvalFeatures> features{};
-    double won = 0;       // 1 if the side to move won the game
+    std::vector<Feature> features;
+    double won = 0;       // the target: 1 if the side to move won the game, or mixed with a label
+    double outcome = 0;   // 1 if the side to move won the game
     double built_in = 0;  // the built-in evaluation, in logits
     bool held_out = false;
+    bool labelled = false;
 };
 
 // Adam's moments for N weights: step() moves the weights against the summed `gradient` of
@@ -39,8 +48,16 @@ struct Adam {
 
     void step(std::array<double, N>& w, const std::array<double, N>& gradient, double count,
               double regularisation) {
+        std::array<double, N> each;
+        each.fill(regularisation);
+        step(w, gradient, count, each);
+    }
+
+    // The same with a pull of its own for each weight.
+    void step(std::array<double, N>& w, const std::array<double, N>& gradient, double count,
+              const std::array<double, N>& regularisation) {
         for (std::size_t i = 0; i < N; ++i) {
-            const double g = gradient[i] / count + regularisation * w[i];
+            const double g = gradient[i] / count + regularisation[i] * w[i];
             first[i] = 0.9 * first[i] + 0.1 * g;
             second[i] = 0.999 * second[i] + 0.001 * g * g;
             w[i] -= 0.05 * first[i] / (std::sqrt(second[i]) + 1e-8);
@@ -50,21 +67,25 @@ struct Adam {
 
 double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
 
-double log_loss(const std::vector<Sample>& samples, bool held_out, auto&& logit) {
+// The mean log-loss against the targets, or with `outcomes` against the games' outcomes.
+double log_loss(const std::vector<Sample>& samples, bool held_out, auto&& logit,
+                bool outcomes = false) {
     double sum = 0;
     int count = 0;
     for (const Sample& s : samples) {
         if (s.held_out != held_out) continue;
         const double p = std::clamp(sigmoid(logit(s)), 1e-6, 1 - 1e-6);
-        sum -= s.won * std::log(p) + (1 - s.won) * std::log(1 - p);
+        const double y = outcomes ? s.outcome : s.won;
+        sum -= y * std::log(p) + (1 - y) * std::log(1 - p);
         ++count;
     }
     return count == 0 ? 0.0 : sum / count;
 }
 
-// Replays every game of the inputs and calls visit(pos, move, winner, held_out) before each of
-// its moves (`move` the point played). Returns false, with a message on `err`, when a file cannot
-// be read or a line is not a game.
+// Replays every game of the inputs and calls visit(pos, move, winner, held_out, label) before
+// each of its moves (`move` the point played; `label` the move's label, or a negative number
+// for none). Returns false, with a message on `err`, when a file cannot be read or a line is
+// not a game.
 bool replay_games(const GomokuFitOptions& options, int& games, std::ostream& err, auto&& visit) {
     for (const std::string& path : options.inputs) {
         std::ifstream in(path);
@@ -90,13 +111,24 @@ bool replay_games(const GomokuFitOptions& options, int& games, std::ostream& err
             gomoku::Position pos = gomoku::empty_position(options.size, gomoku::Rule::freestyle);
             std::string text;
             while (words >> text) {
+                double label = -1;
+                const auto slash = text.find('/');
+                if (slash != std::string::npos) {
+                    std::istringstream number(text.substr(slash + 1));
+                    if (!(number >> label) || !number.eof() || label < 0 || label > 1) {
+                        err << fmt::format("{}:{}: '{}': a label is a probability from 0 to 1\n",
+                                           path, line_number, text);
+                        return false;
+                    }
+                    text.resize(slash);
+                }
                 const auto move = gomoku::parse_move(text);
                 if (!move || !gomoku::check_move(pos, *move)) {
                     err << fmt::format("{}:{}: '{}' is not a legal move here\n", path, line_number,
                                        text);
                     return false;
                 }
-                visit(std::as_const(pos), move->point, winner, held_out);
+                visit(std::as_const(pos), move->point, winner, held_out, label);
                 gomoku::make_move(pos, *move);
                 if (gomoku::is_game_over(pos)) break;
             }
@@ -105,16 +137,15 @@ bool replay_games(const GomokuFitOptions& options, int& games, std::ostream& err
     return true;
 }
 
-// The positions the evaluation is fitted to: every position after a move, except those where
-// the side to move can make five or faces two fives (the search never evaluates them).
+// The positions the evaluation is fitted to: every position a move is played from, except
+// those where the side to move can make five or faces two fives (the search never evaluates
+// them). The target is the outcome, or with a label on the move, the label and the outcome
+// mixed by options.label_weight.
 bool read_games(const GomokuFitOptions& options, std::vector<Sample>& samples, int& games,
                 std::ostream& err) {
     return replay_games(
         options, games, err,
-        [&](const gomoku::Position& before, int point, Color winner, bool held_out) {
-            gomoku::Position pos = before;
-            gomoku::make_move(pos, gomoku::move_at(point));
-            if (gomoku::is_game_over(pos)) return;
+        [&](const gomoku::Position& pos, int, Color winner, bool held_out, double label) {
             const Color me = pos.side;
             if (pos.count(me, gomoku::kThreatFive) > 0 ||
                 pos.count(opponent(me), gomoku::kThreatFive) > 1) {
@@ -122,12 +153,32 @@ bool read_games(const GomokuFitOptions& options, std::vector<Sample>& samples, i
             }
             Sample sample;
             const auto features = gomoku::eval_features(pos);
-            std::copy(features.begin(), features.end(), sample.features.begin());
-            sample.won = winner == me ? 1.0 : 0.0;
+            for (int i = 0; i < kEvalFeatures; ++i)
+                if (features[i] != 0) sample.features.push_back({i, double(features[i])});
+            sample.won = sample.outcome = winner == me ? 1.0 : 0.0;
+            if (label >= 0)
+                sample.won = options.label_weight * label + (1 - options.label_weight) * sample.won;
             sample.built_in = gomoku::evaluate(pos) / kPointsPerLogit;
             sample.held_out = held_out;
+            sample.labelled = label >= 0;
             samples.push_back(sample);
         });
+}
+
+// The shapes' table for shape.cpp: every shape that carries a weight, strongest first.
+void print_shape_weights(std::ostream& out, auto&& weight) {
+    static constexpr std::array<const char*, gomoku::kLinePatterns> kEnumerators = {
+        "kDead",   "kOverline", "kBlock1", "kFlex1", "kBlock2", "kFlex2",
+        "kBlock3", "kFlex3",    "kBlock4", "kFlex4", "kFive"};
+    out << "shapes (shape.cpp kFittedShapes, own and their weights):\n";
+    const auto clamp = [](long x) { return std::clamp<long>(x, -32767, 32767); };
+    for (int index = gomoku::kShapes - 1; index >= 0; --index) {
+        const gomoku::Shape shape = gomoku::shape_of_index(index);
+        if (!gomoku::is_weighed(shape)) continue;
+        out << fmt::format("    {{{{{}, {}}}, {{{}, {}}}}},\n", kEnumerators[shape.first],
+                           kEnumerators[shape.second], clamp(weight(index, true)),
+                           clamp(weight(index, false)));
+    }
 }
 
 }  // namespace
@@ -143,17 +194,26 @@ int fit_gomoku_eval(const GomokuFitOptions& options, std::ostream& out, std::ost
         return 1;
     }
 
-    // Adam on the features scaled to unit root-mean-square, so that one step size suits counts
-    // of a few and value sums of thousands alike.
+    // Adam on the counts scaled to unit root-mean-square, so that one step size suits counts of
+    // a few and value sums of thousands alike. The shape counts are left as they are, with a
+    // pull of their own: there are many of them, some rare, and a rare shape's weight should
+    // stay near 0 rather than learn the outcome of the few games it was seen in.
     std::array<double, kEvalFeatures> scale{};
     for (const Sample& s : samples)
-        for (int i = 0; i < kEvalFeatures; ++i) scale[i] += s.features[i] * s.features[i];
-    for (double& x : scale) x = std::sqrt(x / samples.size()) + 1e-9;
+        for (const Feature& f : s.features) scale[f.index] += f.value * f.value;
+    for (int i = 0; i < kEvalFeatures; ++i) {
+        scale[i] = i < gomoku::kEvalShapeBase ? std::sqrt(scale[i] / samples.size()) + 1e-9 : 1.0;
+    }
+    std::array<double, kEvalFeatures> pull;
+    for (int i = 0; i < kEvalFeatures; ++i) {
+        pull[i] =
+            i < gomoku::kEvalShapeBase ? options.regularisation : options.shape_regularisation;
+    }
     std::array<double, kEvalFeatures> w{};
     Adam<kEvalFeatures> adam;
     const auto logit = [&](const Sample& s) {
         double z = 0;
-        for (int i = 0; i < kEvalFeatures; ++i) z += w[i] * s.features[i] / scale[i];
+        for (const Feature& f : s.features) z += w[f.index] * f.value / scale[f.index];
         return z;
     };
     for (int iteration = 0; iteration < options.iterations; ++iteration) {
@@ -161,12 +221,15 @@ int fit_gomoku_eval(const GomokuFitOptions& options, std::ostream& out, std::ost
         for (const Sample& s : samples) {
             if (s.held_out) continue;
             const double error = sigmoid(logit(s)) - s.won;
-            for (int i = 0; i < kEvalFeatures; ++i) gradient[i] += error * s.features[i] / scale[i];
+            for (const Feature& f : s.features)
+                gradient[f.index] += error * f.value / scale[f.index];
         }
-        adam.step(w, gradient, static_cast<double>(fitted_count), options.regularisation);
+        adam.step(w, gradient, static_cast<double>(fitted_count), pull);
     }
 
     const auto built_in = [](const Sample& s) { return s.built_in; };
+    const auto labelled =
+        std::count_if(samples.begin(), samples.end(), [](const Sample& s) { return s.labelled; });
     out << fmt::format("{} games, {} positions ({} held out)\n", games, samples.size(),
                        samples.size() - fitted_count);
     out << fmt::format("log-loss     fitted   held out\n");
@@ -174,12 +237,24 @@ int fit_gomoku_eval(const GomokuFitOptions& options, std::ostream& out, std::ost
                        log_loss(samples, true, built_in));
     out << fmt::format("new weights  {:.4f}   {:.4f}\n", log_loss(samples, false, logit),
                        log_loss(samples, true, logit));
-    out << "weights (eval.cpp, kEvalWeightScale units):\n";
-    for (int i = 0; i < kEvalFeatures; ++i) {
-        const double points = kPointsPerLogit * w[i] / scale[i];
-        out << fmt::format("{}{}", std::lround(points * gomoku::kEvalWeightScale),
-                           i + 1 < kEvalFeatures ? ", " : "\n");
+    if (labelled > 0) {
+        out << fmt::format("{} positions labelled; log-loss against the outcomes alone:\n",
+                           labelled);
+        out << fmt::format("built-in     {:.4f}   {:.4f}\n",
+                           log_loss(samples, false, built_in, true),
+                           log_loss(samples, true, built_in, true));
+        out << fmt::format("new weights  {:.4f}   {:.4f}\n", log_loss(samples, false, logit, true),
+                           log_loss(samples, true, logit, true));
     }
+    const auto weight = [&](int i) {
+        return std::lround(kPointsPerLogit * w[i] / scale[i] * gomoku::kEvalWeightScale);
+    };
+    out << "weights (eval.cpp, kEvalWeightScale units):\n";
+    for (int i = 0; i < gomoku::kEvalShapeBase; ++i)
+        out << fmt::format("{}{}", weight(i), i + 1 < gomoku::kEvalShapeBase ? ", " : "\n");
+    print_shape_weights(out, [&](int index, bool own) {
+        return weight(gomoku::kEvalShapeBase + (own ? 0 : gomoku::kShapes) + index);
+    });
     return 0;
 }
 
@@ -202,7 +277,7 @@ bool read_choices(const GomokuFitOptions& options, std::vector<Choice>& choices,
                   std::ostream& err) {
     return replay_games(
         options, games, err,
-        [&](const gomoku::Position& pos, int played, Color winner, bool held_out) {
+        [&](const gomoku::Position& pos, int played, Color winner, bool held_out, double) {
             const Color them = opponent(pos.side);
             if (pos.side != winner || pos.stone_count < kOpeningStones ||
                 pos.count(pos.side, gomoku::kThreatFive) > 0 ||

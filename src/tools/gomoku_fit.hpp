@@ -24,6 +24,8 @@ struct GomokuFitOptions {
     int holdout_every = 5;  // every Nth game is held out of the fit (0: none)
     int iterations = 3000;
     double regularisation = 1e-4;
+    double shape_regularisation = 1e-3;  // for the shape counts' weights (see gomoku_fit.cpp)
+    double label_weight = 0;  // a labelled position's target: this much label, the rest outcome
 };
 
 // Returns 0, or 1 with a message on `err` when an input cannot be read.

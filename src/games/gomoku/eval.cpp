@@ -12,32 +12,33 @@ namespace sente::gomoku {
 namespace {
 
 // Fitted by `sente train gomoku-fit` (logistic regression on game outcomes, see
-// docs/training.md, "The Gomoku evaluation") to 2,019 games of sente at levels 9-10 against
-// AIWine, Rapfi and itself, freestyle 15x15: 74,626 positions. A four on the board is never
-// evaluated for its owner to move (the five is played) and an open four never against it (two
-// fives cannot both be blocked), so those line weights are 0; nor is a five for the side to
-// move, so that row of the threat states is 0. The counts and the threat states overlap, so a
-// weight alone says little: only their sums are fitted.
+// docs/training.md, "The Gomoku evaluation"), with the shapes' weights (shape.cpp), to 927
+// games of freestyle 15x15: sente level 10 against AIWine, Rapfi and itself, and Rapfi against
+// itself; 33,098 positions. A four on the board is never evaluated for its owner to move (the
+// five is played) and an open four never against it (two fives cannot both be blocked), so
+// those line weights are 0; nor is a five for the side to move, so that row of the threat
+// states is 0. The counts, the threat states and the shapes overlap, so a weight alone says
+// little: only their sums are fitted.
 // One row of the tables a line:
 // clang-format off
-constexpr EvalWeights kWeights = {
+constexpr std::array<int, kEvalShapeBase> kWeights = {
     // own lines: block1 flex1 block2 flex2 block3 flex3 block4 flex4
-    147, 331, 252, 586, 556, 586, 0, 0,
+    549, 336, -643, -338, 589, 1067, 0, 0,
     // their lines
-    -143, -326, -251, -612, -558, -2227, 113, 0,
+    -601, -365, 497, 173, -761, -3236, -423, 0,
     // own threats: three, double three, four, four-three, flex four
-    663, 398, 342, 1677, 36,
+    448, 1828, 456, 1525, 1033,
     // their threats
-    -641, -410, -436, -4160, -1229,
+    -582, -1519, -406, -5207, -2350,
     // own and their point values, tempo
-    1, 0, 1334,
+    8, -2, 1365,
     // threat states: own best threat (rows) against their best threat (columns)
-    -1451, 92, 1070, 3096, 4865, 8250, 213,
-    -3537, -983, -219, 1120, 2589, 4285, -4806,
-    0, 20269, 22886, 1681, -2003, 980, -9004,
-    -6076, -1219, 1435, 544, 2389, 3261, -5015,
-    13197, 16747, 18943, 7637, 8971, 13973, -3657,
-    12655, 12089, 21193, 22199, 26593, 37086, -610,
+    -2402, 583, 1100, 3665, 6931, 10855, -2604,
+    -3771, -778, 6, 2178, 2475, 7629, -4103,
+    0, 21758, 24327, 2667, -1888, 3925, -9906,
+    -5743, -2034, 1391, 654, 2755, 5943, -5940,
+    2402, 18005, 21857, 7660, 11475, 24349, -2011,
+    4514, 17560, 18974, 25359, 26042, 48029, -3435,
     0, 0, 0, 0, 0, 0, 0};
 
 // Fitted by `sente train gomoku-fit --order` (see eval.hpp) to the winners' moves of the same
@@ -93,8 +94,9 @@ void write_counts(const Position& pos, std::span<int, kEvalCounts> f) {
         f[16 + k - kThreatThree] = std::min<int>(pos.threat_counts[own][k], 4);
         f[21 + k - kThreatThree] = std::min<int>(pos.threat_counts[their][k], 4);
     }
-    f[26] = pos.value_sums[own];
-    f[27] = pos.value_sums[their];
+    // In sixteenths: the sums run to thousands, and their weights are whole numbers.
+    f[26] = pos.value_sums[own] / 16;
+    f[27] = pos.value_sums[their] / 16;
     f[28] = 1;
 }
 
@@ -109,10 +111,29 @@ EvalFeatures eval_features(const Position& pos) {
     EvalFeatures f{};
     write_counts(pos, std::span<int, kEvalCounts>(f.data(), kEvalCounts));
     f[threat_state(pos, own, 1 - own)] = 1;
+    for_each_point(pos, [&](int point) {
+        if (!pos.is_empty(point)) return;
+        const auto& codes = pos.points[point].shape_codes;
+        const int mine = shape_index(codes[own]);
+        const int theirs = shape_index(codes[1 - own]);
+        if (is_weighed(shape_of_index(mine))) ++f[kEvalShapeBase + mine];
+        if (is_weighed(shape_of_index(theirs))) ++f[kEvalShapeBase + kShapes + theirs];
+    });
     return f;
 }
 
-const EvalWeights& eval_weights() { return kWeights; }
+const EvalWeights& eval_weights() {
+    static const EvalWeights weights = [] {
+        EvalWeights w{};
+        std::copy(kWeights.begin(), kWeights.end(), w.begin());
+        for (int index = 0; index < kShapes; ++index) {
+            w[kEvalShapeBase + index] = shape_weight(index).own;
+            w[kEvalShapeBase + kShapes + index] = shape_weight(index).their;
+        }
+        return w;
+    }();
+    return weights;
+}
 
 search::Score evaluate(const Position& pos) {
     std::array<int, kEvalCounts> counts;
@@ -120,6 +141,7 @@ search::Score evaluate(const Position& pos) {
     const int own = index_of(pos.side);
     int sum = kWeights[threat_state(pos, own, 1 - own)];
     for (int i = 0; i < kEvalCounts; ++i) sum += kWeights[i] * counts[i];
+    sum += pos.shape_sums[own][0] + pos.shape_sums[1 - own][1];
     return std::clamp(sum / kEvalWeightScale, -20000, 20000);
 }
 

@@ -22,20 +22,26 @@ enum class EvalKind : std::uint8_t {
 //   [8, 16)  the same for the opponent;
 //   [16, 21) own empty points of each threat kThreatThree..kThreatFlexFour (at most 4 each);
 //   [21, 26) the same for the opponent;
-//   26, 27   the sums of own and of the opponent's point values (position.hpp);
+//   26, 27   the sums of own and of the opponent's point values (position.hpp), in sixteenths;
 //   28       1: the tempo of the side to move;
 //   [29, 78) one-hot, the threat state: 29 + 7 * own best threat + their best threat (Threat,
 //            kNoThreat..kThreatFive), which the counts cannot say: a four-three point wins when
 //            the opponent has no four to answer with and is worth little when it has to block
-//            a five first.
-// Its weights are fitted to game outcomes by `sente train gomoku-fit` (tools/gomoku_fit.hpp).
+//            a five first;
+//   [78, 78 + kShapes)  how many empty points have each shape (shape.hpp) for the side to move
+//            (0 for the shapes that carry no weight);
+//   [78 + kShapes, 78 + 2 * kShapes)  the same for the opponent.
+// Its weights are fitted to game outcomes by `sente train gomoku-fit` (tools/gomoku_fit.hpp);
+// the shapes' weights live in shape.cpp, and the position keeps their sums (Position::shape_sums).
 inline constexpr int kEvalCounts = 29;
-inline constexpr int kEvalFeatures = kEvalCounts + kThreats * kThreats;
+inline constexpr int kEvalShapeBase = kEvalCounts + kThreats * kThreats;
+inline constexpr int kEvalFeatures = kEvalShapeBase + 2 * kShapes;
 using EvalFeatures = std::array<int, kEvalFeatures>;
 // In sixteenths of a point; 200 points are one logit of the fitted win probability.
 using EvalWeights = std::array<int, kEvalFeatures>;
 inline constexpr int kEvalWeightScale = 16;
 
+// Counted from scratch (the shapes by a walk over the board): the fitting tool's and the tests'.
 EvalFeatures eval_features(const Position& pos);
 const EvalWeights& eval_weights();
 

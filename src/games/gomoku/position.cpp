@@ -105,17 +105,6 @@ bool confirms_five(const Position& pos, int point, int d, Color color) {
     return run_wins(pos, run, rule, stone_of(opponent(color)));
 }
 
-// A point's threat from its four line classes by one lookup in a table small enough to stay in
-// the first-level cache: only five kinds of line matter to the threat. The point keeps the four
-// codes as one base-5 number (PointState::threat_codes), direction d its digit of weight 5^d.
-constexpr std::array<std::uint8_t, kLinePatterns> kThreatCode = {0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4};
-constexpr int kThreatCodes = 5;
-constexpr std::array<int, 4> kDigit = {1, 5, 25, 125};  // kThreatCodes^d
-static_assert(kDigit[3] == kThreatCodes * kThreatCodes * kThreatCodes);
-constexpr int kCombinations = kThreatCodes * kDigit[3];
-constexpr std::array<LinePattern, kThreatCodes> kPatternOfCode = {kDead, kFlex3, kBlock4, kFlex4,
-                                                                  kFive};
-
 Threat combine(const std::array<LinePattern, 4>& lines, int& value) {
     int fives = 0, flex4 = 0, block4 = 0, flex3 = 0;
     value = 0;
@@ -144,12 +133,24 @@ Threat combine(const std::array<LinePattern, 4>& lines, int& value) {
     return kNoThreat;
 }
 
-const std::array<Threat, kCombinations>& threat_table() {
+// A point's threat from its four line classes by one lookup: the point's shape code (shape.hpp)
+// keeps each line's level, and the levels from open three up are the classes the threat depends
+// on, so a table over the codes (4 kB, first-level cache) gives the threat.
+static_assert(
+    [] {
+        for (const LinePattern p : {kFlex3, kBlock4, kFlex4, kFive})
+            if (kPatternOfLevel[kShapeLevel[p]] != p) return false;
+        return kShapeLevel[kBlock3] < kShapeLevel[kFlex3];
+    }(),
+    "a shape code keeps the classes a threat depends on");
+
+const std::array<Threat, kShapeCodes>& threat_table() {
     static const auto table = [] {
-        std::array<Threat, kCombinations> threats{};
-        for (int i = 0; i < kCombinations; ++i) {
+        std::array<Threat, kShapeCodes> threats{};
+        for (int i = 0; i < kShapeCodes; ++i) {
             std::array<LinePattern, 4> lines{};
-            for (int d = 0; d < 4; ++d) lines[d] = kPatternOfCode[i / kDigit[d] % kThreatCodes];
+            for (int d = 0; d < 4; ++d)
+                lines[d] = kPatternOfLevel[i / kShapeDigit[d] % kShapeLevels];
             int unused = 0;
             threats[i] = combine(lines, unused);
         }
@@ -183,30 +184,48 @@ bool refresh_line(Position& pos, int point, int d) {
         const LinePattern before = state.lines[c][d];
         if (pattern == before) continue;
         state.lines[c][d] = pattern;
-        state.threat_codes[c] = static_cast<std::uint16_t>(
-            state.threat_codes[c] + (kThreatCode[pattern] - kThreatCode[before]) * kDigit[d]);
         state.line_sums[c] = static_cast<std::int16_t>(state.line_sums[c] + kLineValue[pattern] -
                                                        kLineValue[before]);
         changed = true;
+        const int level_change = kShapeLevel[pattern] - kShapeLevel[before];
+        if (level_change == 0) continue;  // a change among the weak lines: the same shape
+        const ShapeCode old_shape = state.shape_codes[c];
+        state.shape_codes[c] = static_cast<ShapeCode>(old_shape + level_change * kShapeDigit[d]);
+        const ShapeWeight was = (*pos.shape_table)[old_shape];
+        const ShapeWeight is = (*pos.shape_table)[state.shape_codes[c]];
+        pos.shape_sums[c][0] += is.own - was.own;
+        pos.shape_sums[c][1] += is.their - was.their;
     }
     return changed;
 }
 
-// An empty point's four classes for both colours, and its codes and sums, from scratch.
+// An empty point's four classes for both colours, and its codes and sums, from scratch (its
+// shape weights are counted by the caller: see count_shapes).
 void rebuild_lines(Position& pos, int point) {
     PointState& state = pos.points[point];
     for (int c = 0; c < 2; ++c) {
-        int code = 0;
         int sum = 0;
+        int shape = 0;
         for (int d = 0; d < 4; ++d) {
             const LinePattern pattern =
                 class_of(pos, point, d, c, (*pos.lines_table)[state.keys[d]][c]);
             state.lines[c][d] = pattern;
-            code += kThreatCode[pattern] * kDigit[d];
             sum += kLineValue[pattern];
+            shape += kShapeLevel[pattern] * kShapeDigit[d];
         }
-        state.threat_codes[c] = static_cast<std::uint16_t>(code);
         state.line_sums[c] = static_cast<std::int16_t>(sum);
+        state.shape_codes[c] = static_cast<ShapeCode>(shape);
+    }
+}
+
+// Adds (+1) or removes (-1) the weights of an empty point's shapes to or from the shape sums:
+// a point counts while it is empty.
+void count_shapes(Position& pos, int point, int sign) {
+    const PointState& state = pos.points[point];
+    for (int c = 0; c < 2; ++c) {
+        const ShapeWeight weight = (*pos.shape_table)[state.shape_codes[c]];
+        pos.shape_sums[c][0] += sign * weight.own;
+        pos.shape_sums[c][1] += sign * weight.their;
     }
 }
 
@@ -235,7 +254,7 @@ void refresh_point(Position& pos, int point) {
         Threat threat = kNoThreat;
         int value = 0;
         if (empty) {
-            threat = threats[state.threat_codes[c]];
+            threat = threats[state.shape_codes[c]];
             value = std::max<int>(state.line_sums[c], kThreatFloor[threat]);
         }
         // Most points have no threat before or after: their counts stay as they are.
@@ -306,6 +325,7 @@ void put(Position& pos, int point, Color color) {
     pos.stones[point] = stone;
     pos.key ^= zobrist().stone[index_of(color)][point];
     ++pos.stone_count;
+    count_shapes(pos, point, -1);
     refresh_point(pos, point);  // occupied: no threat, no value
     // The point's classes for this colour, kept while it was empty, are the stone's lines.
     count_stone_lines(pos, point, +1);
@@ -321,6 +341,7 @@ void take(Position& pos, int point) {
     update_around(pos, point, stone);
     // The point's own lines went stale while it was occupied.
     rebuild_lines(pos, point);
+    count_shapes(pos, point, +1);
     refresh_point(pos, point);
 }
 
@@ -331,6 +352,7 @@ Position empty_position(int size, Rule rule) {
     pos.size = static_cast<std::uint8_t>(size);
     pos.rule = rule;
     pos.lines_table = &line_pair_table(rule);
+    pos.shape_table = &shape_weights();
     pos.stones.fill(kWall);
     for (int row = 0; row < size; ++row)
         for (int column = 0; column < size; ++column) pos.stones[point_at(column, row)] = kEmpty;
@@ -348,6 +370,7 @@ Position empty_position(int size, Rule rule) {
     pos.threat_counts[0][kNoThreat] = pos.threat_counts[1][kNoThreat] = kPoints;
     for_each_point(pos, [&](int point) {
         rebuild_lines(pos, point);
+        count_shapes(pos, point, +1);
         refresh_point(pos, point);
     });
     pos.key = zobrist().size[size] ^ zobrist().rule[static_cast<int>(rule)];
@@ -396,6 +419,7 @@ void make_move(Position& pos, Move move, MoveUndo& undo) {
     undo.threat_counts = pos.threat_counts;
     undo.value_sums = pos.value_sums;
     undo.stone_lines = pos.stone_lines;
+    undo.shape_sums = pos.shape_sums;
     make_move(pos, move);
 }
 
@@ -417,6 +441,7 @@ void unmake_move(Position& pos, Move move, const MoveUndo& undo) {
     pos.threat_counts = undo.threat_counts;
     pos.value_sums = undo.value_sums;
     pos.stone_lines = undo.stone_lines;
+    pos.shape_sums = undo.shape_sums;
 }
 
 bool is_game_over(const Position& pos) { return pos.winner.has_value() || pos.is_full(); }

@@ -3,7 +3,8 @@
 // A Gomoku position with everything the search asks about a point kept up to date as stones
 // come and go: for each empty point, each colour and each line direction, the threat class a
 // stone there would make (patterns.hpp); for each point and colour, the combined threat and a
-// value; and for each colour, how many points of each threat it has and the sum of the values.
+// value; and for each colour, how many points of each threat it has, the sum of the values and
+// the sums of its points' shape weights (shape.hpp).
 // A move updates the (at most 40) points whose lines it changes, so asking "can the side to move
 // make five?" or "what is this point worth?" costs a lookup, not a scan.
 //
@@ -19,6 +20,7 @@
 
 #include "games/gomoku/board.hpp"
 #include "games/gomoku/patterns.hpp"
+#include "games/gomoku/shape.hpp"
 #include "sente/types.hpp"
 
 namespace sente::gomoku {
@@ -47,11 +49,11 @@ struct PointState {
     // Stones of each colour within two points (a 5 x 5 square): the search's candidate points
     // have one, and the move order weighs them.
     std::array<std::uint8_t, 2> near{};
-    // [colour], for an empty point: the four lines' classes folded into what decides the threat
-    // (a base-5 number, one digit per direction) and the sum of their values, kept as a line
-    // changes so that the point's threat and value follow from one change, not four lines.
-    std::array<std::uint16_t, 2> threat_codes{};
+    // [colour], for an empty point: the sum of its four lines' values, and its shape (the four
+    // lines' levels, shape.hpp), kept as a line changes so that the point's value, threat and
+    // shape weight follow from one change, not four lines.
     std::array<std::int16_t, 2> line_sums{};
+    std::array<ShapeCode, 2> shape_codes{};
 
     friend bool operator==(const PointState&, const PointState&) = default;
 };
@@ -64,8 +66,13 @@ struct Position {
     // Per colour and line class, how many of the colour's (stone, direction) pairs stand in a
     // line of that class: what each side has built, for the evaluation.
     std::array<std::array<std::int16_t, kLinePatterns>, 2> stone_lines{};
+    // [colour][0]: the sum of the `own` shape weights (shape.hpp) of the colour's shapes on the
+    // empty points, [colour][1] the sum of the `their` weights: the evaluation takes the first
+    // for the side to move and the second for its opponent.
+    std::array<std::array<std::int32_t, 2>, 2> shape_sums{};
 
     const LinePairTable* lines_table = nullptr;  // both colours' classes under the rule
+    const std::array<ShapeWeight, kShapeCodes>* shape_table = nullptr;  // shape_weights()
     std::uint64_t key = 0;
     std::uint16_t stone_count = 0;
     std::uint8_t size = 0;
@@ -98,6 +105,7 @@ struct MoveUndo {
     std::array<std::array<std::int16_t, kThreats>, 2> threat_counts;
     std::array<std::int32_t, 2> value_sums;
     std::array<std::array<std::int16_t, kLinePatterns>, 2> stone_lines;
+    std::array<std::array<std::int32_t, 2>, 2> shape_sums;
 };
 
 // An empty board of `size` (kMinSize..kMaxSize), black to move.
