@@ -169,6 +169,7 @@ TEST_CASE("gomoku-fit fits weights to games and refuses a bad games file") {
     CHECK(tools::fit_gomoku_eval(options, out, err) == 0);
     CHECK(out.str().find("20 games") != std::string::npos);
     CHECK(out.str().find("new weights") != std::string::npos);
+    CHECK(out.str().find("as printed") != std::string::npos);
     // The counts' weights on the line after their heading, then the shapes' table.
     const std::string text = out.str();
     const auto heading = text.find("weights (eval.cpp");

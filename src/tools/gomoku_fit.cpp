@@ -171,13 +171,11 @@ void print_shape_weights(std::ostream& out, auto&& weight) {
         "kDead",   "kOverline", "kBlock1", "kFlex1", "kBlock2", "kFlex2",
         "kBlock3", "kFlex3",    "kBlock4", "kFlex4", "kFive"};
     out << "shapes (shape.cpp kFittedShapes, own and their weights):\n";
-    const auto clamp = [](long x) { return std::clamp<long>(x, -32767, 32767); };
     for (int index = gomoku::kShapes - 1; index >= 0; --index) {
         const gomoku::Shape shape = gomoku::shape_of_index(index);
         if (!gomoku::is_weighed(shape)) continue;
         out << fmt::format("    {{{{{}, {}}}, {{{}, {}}}}},\n", kEnumerators[shape.first],
-                           kEnumerators[shape.second], clamp(weight(index, true)),
-                           clamp(weight(index, false)));
+                           kEnumerators[shape.second], weight(index, true), weight(index, false));
     }
 }
 
@@ -227,28 +225,41 @@ int fit_gomoku_eval(const GomokuFitOptions& options, std::ostream& out, std::ost
         adam.step(w, gradient, static_cast<double>(fitted_count), pull);
     }
 
+    // The weights as printed are whole numbers: a feature whose weight is under one unit loses
+    // to the rounding what the fit found, which the "as printed" row shows.
+    const auto weight = [&](int i) {
+        const long printed =
+            std::lround(kPointsPerLogit * w[i] / scale[i] * gomoku::kEvalWeightScale);
+        return i < gomoku::kEvalShapeBase ? printed : std::clamp<long>(printed, -32767, 32767);
+    };
+    const auto as_printed = [&](const Sample& s) {
+        double points = 0;
+        for (const Feature& f : s.features) points += weight(f.index) * f.value;
+        return points / gomoku::kEvalWeightScale / kPointsPerLogit;
+    };
     const auto built_in = [](const Sample& s) { return s.built_in; };
-    const auto labelled =
-        std::count_if(samples.begin(), samples.end(), [](const Sample& s) { return s.labelled; });
+    const auto rows = [&](bool outcomes) {
+        out << fmt::format("built-in     {:.4f}   {:.4f}\n",
+                           log_loss(samples, false, built_in, outcomes),
+                           log_loss(samples, true, built_in, outcomes));
+        out << fmt::format("new weights  {:.4f}   {:.4f}\n",
+                           log_loss(samples, false, logit, outcomes),
+                           log_loss(samples, true, logit, outcomes));
+        out << fmt::format("as printed   {:.4f}   {:.4f}\n",
+                           log_loss(samples, false, as_printed, outcomes),
+                           log_loss(samples, true, as_printed, outcomes));
+    };
     out << fmt::format("{} games, {} positions ({} held out)\n", games, samples.size(),
                        samples.size() - fitted_count);
     out << fmt::format("log-loss     fitted   held out\n");
-    out << fmt::format("built-in     {:.4f}   {:.4f}\n", log_loss(samples, false, built_in),
-                       log_loss(samples, true, built_in));
-    out << fmt::format("new weights  {:.4f}   {:.4f}\n", log_loss(samples, false, logit),
-                       log_loss(samples, true, logit));
+    rows(false);
+    const auto labelled =
+        std::count_if(samples.begin(), samples.end(), [](const Sample& s) { return s.labelled; });
     if (labelled > 0) {
         out << fmt::format("{} positions labelled; log-loss against the outcomes alone:\n",
                            labelled);
-        out << fmt::format("built-in     {:.4f}   {:.4f}\n",
-                           log_loss(samples, false, built_in, true),
-                           log_loss(samples, true, built_in, true));
-        out << fmt::format("new weights  {:.4f}   {:.4f}\n", log_loss(samples, false, logit, true),
-                           log_loss(samples, true, logit, true));
+        rows(true);
     }
-    const auto weight = [&](int i) {
-        return std::lround(kPointsPerLogit * w[i] / scale[i] * gomoku::kEvalWeightScale);
-    };
     out << "weights (eval.cpp, kEvalWeightScale units):\n";
     for (int i = 0; i < gomoku::kEvalShapeBase; ++i)
         out << fmt::format("{}{}", weight(i), i + 1 < gomoku::kEvalShapeBase ? ", " : "\n");
