@@ -4,13 +4,15 @@
 // outcomes of games, by logistic regression: the evaluation of every position, divided by 200,
 // is taken as the logit of the side to move's chance to win the game, and the weights that
 // predict the outcomes best (least log-loss, a little L2 regularisation) are printed as the
-// table eval.cpp embeds, with the log-loss of the built-in and the fitted weights on the games
-// held out of the fit.
+// tables eval.cpp and shape.cpp embed, with the log-loss of the built-in, the fitted and the
+// printed (rounded) weights on the games held out of the fit.
 //
 // Input: one game a line, "1" (black won) or "0" (white won), then the moves from the empty
-// board as points (h8 ...); scripts/gomoku-games writes them from scripts/match results.
-// Positions where the side to move can make five, or faces two fives, are left out: the search
-// never evaluates them.
+// board as points (h8 ...); scripts/gomoku-games writes them from scripts/match results. A move
+// may carry a label, h8/0.62: the chance of the player about to play it, which the position it
+// is played from is then fitted to, mixed with the outcome (label_weight). Positions where the
+// side to move can make five, or faces two fives, are left out: the search never evaluates
+// them.
 
 #include <iosfwd>
 #include <string>

@@ -51,7 +51,7 @@ constexpr int shape_index(Shape shape) {
 // The shape of a code.
 int shape_index(ShapeCode code);
 Shape shape_of_index(int index);
-// Whether shapes of this index carry a weight (see above).
+// Whether a shape carries a weight (see above).
 constexpr bool is_weighed(Shape shape) { return shape.first >= kBlock2; }
 
 // A shape's evaluation weights, in eval.hpp's kEvalWeightScale units: `own` for an empty point
