@@ -309,6 +309,55 @@ TEST_CASE("a game's own solver settles leaves, and the result stays exact") {
     }
 }
 
+namespace {
+
+// Reversi (without its endgame solver, so that the search itself meets the ends) that tests
+// every table move from 3 plies for being singular, with no margin.
+std::atomic<int> singular_tests{0};
+struct ReversiWithSingularExtension : ReversiWithoutSolver {
+    static std::optional<sente::search::SingularTest> singular_test(const Position&,
+                                                                    const Evaluator&, int depth) {
+        if (depth < 3) return std::nullopt;
+        ++singular_tests;
+        return sente::search::SingularTest{depth / 2, 0};
+    }
+};
+static_assert(sente::search::HasSingularExtension<ReversiWithSingularExtension>);
+static_assert(!sente::search::HasSingularExtension<ReversiGame>);
+
+template <class G>
+sente::search::SearchResult<Move> search_to_the_end(const Position& pos) {
+    sente::search::TranspositionTable tt;
+    REQUIRE(tt.resize(4));
+    std::atomic<bool> stop{false};
+    sente::search::Searcher<G> searcher(tt, stop);
+    return searcher.search(pos, Game::Evaluator{EvalKind::stability_mobility},
+                           sente::search::Limits{});
+}
+
+}  // namespace
+
+// A singular test searches a node without one move and must leave no trace of that in the
+// table; its extensions and cuts rest on evaluations, so the deepening goes on until the
+// iteration is exact, and then the value is the game's.
+TEST_CASE("singular extensions: endgames still come out at their exact value") {
+    int differing = 0;  // positions where the tests changed the search
+    for (const Position& pos : random_positions(10, 9, 515)) {
+        CAPTURE(format_position(pos));
+        const Score exact = exact_value(pos);
+        singular_tests = 0;
+        const auto result = search_to_the_end<ReversiWithSingularExtension>(pos);
+        CHECK(singular_tests > 0);
+        CHECK(result.info.score == exact);
+        CHECK(result.info.exact);
+        CHECK(-exact_value(play(pos, result.best)) == exact);
+        if (result.info.nodes != search_to_the_end<ReversiWithoutSolver>(pos).info.nodes) {
+            ++differing;
+        }
+    }
+    CHECK(differing > 0);
+}
+
 TEST_CASE("an endgame settled by the solver still reports a legal line beyond the root") {
     // The search stops at the solver; the line goes on along the solver's table moves.
     const Game::Evaluator strong{EvalKind::stability_mobility, Game::kSolveLookahead};

@@ -108,6 +108,24 @@ concept HasExtension = requires(const typename G::Position& pos,
     { G::extension(pos, eval) } -> std::same_as<int>;
 };
 
+// Optional: singular extensions (T. Anantharaman, M. Campbell, F. Hsu, 1990, in the form
+// today's engines use). When the table says that a node's table move held above some value at
+// nearly the node's depth, the node is first searched without that move, to `depth` plies,
+// against a bound `margin` below that value. If no other move reaches it, the node's value
+// rests on that one move, which is then searched a ply deeper than the others; if the others
+// reach even the node's beta, the node is cut there (multi-cut). G::singular_test(pos, eval,
+// depth) names the test for a node of `depth` remaining plies, or nothing where the game does
+// not want one (full-width levels, forced positions).
+struct SingularTest {
+    int depth;
+    Score margin;
+};
+template <class G>
+concept HasSingularExtension = requires(const typename G::Position& pos,
+                                        const typename G::Evaluator& eval, int depth) {
+    { G::singular_test(pos, eval, depth) } -> std::same_as<std::optional<SingularTest>>;
+};
+
 // Optional: late-move reductions. A game whose move ordering is good enough that moves late in
 // the list rarely matter names, for a move about to be searched at a node of `depth` remaining
 // plies where `index` moves came before it, how many plies shallower to search it first:

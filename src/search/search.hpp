@@ -207,6 +207,7 @@ class Searcher {
         const int first_depth = std::min(1 + thread_id_ % 2, limits_.max_depth);
         for (int depth = first_depth; depth <= limits_.max_depth; ++depth) {
             const std::uint64_t horizon_before = horizon_evals_;
+            iteration_depth_ = depth;
             Score delta = 60;
             Score alpha = -kInfinity;
             Score beta = kInfinity;
@@ -437,11 +438,16 @@ class Searcher {
         if constexpr (requires { G::Solver::settles(pos_, eval_, depth); }) {
             solver_settles = G::Solver::settles(pos_, eval_, depth);
         }
+        // A search without one move (the singular test, below) is no search of the node: it
+        // takes nothing from the table but the move to order first, and stores nothing.
+        const std::uint16_t excluded = excluded_[ply];
         std::uint16_t tt_move = 0;
+        std::optional<TableHit> table_hit;
         if (const auto hit = use_table ? tt_.probe(key) : std::nullopt) {
             tt_move = hit->move;
             const Score stored = score_from_table<G>(hit->score, ply);
-            if (!pv_node && hit->depth >= depth &&
+            table_hit = TableHit{stored, hit->depth, hit->bound};
+            if (!pv_node && excluded == 0 && hit->depth >= depth &&
                 (!solver_settles || TranspositionTable::is_exhaustive(hit->depth)) &&
                 (hit->bound == Bound::exact || (hit->bound == Bound::lower && stored >= beta) ||
                  (hit->bound == Bound::upper && stored <= alpha))) {
@@ -457,7 +463,7 @@ class Searcher {
         // horizon.
         ForwardPruning pruning;
         if constexpr (HasForwardPruning<G>) {
-            if (!pv_node && !is_proven_win(beta) && !is_proven_loss(alpha)) {
+            if (!pv_node && excluded == 0 && !is_proven_win(beta) && !is_proven_loss(alpha)) {
                 if (const auto allowed = G::forward_pruning(pos_, eval_, depth)) {
                     pruning = *allowed;
                     const bool futility = pruning.futility_margin != ForwardPruning::kOff;
@@ -478,10 +484,12 @@ class Searcher {
 
         if constexpr (LeafSolver<G>) {
             // The game's own exact solver (an endgame solver, a threat search) may settle the
-            // node. It keeps what it found in the table it was given, with its own best move,
-            // so nothing is stored here: the midgame's table move must not overwrite that.
+            // node (not in a singular test: the node's own search already asked it). It keeps what
+            // it found in the table it was given, with its own best move, so nothing is stored
+            // here: the midgame's table move must not overwrite that.
             const std::uint64_t solver_nodes = solver_.nodes();
-            const auto solved = solver_.solve(pos_, eval_, depth, alpha, beta);
+            const auto solved =
+                excluded == 0 ? solver_.solve(pos_, eval_, depth, alpha, beta) : std::nullopt;
             nodes_ += solver_.nodes() - solver_nodes;
             if (solved) {
                 if (stop_request_.load(std::memory_order_relaxed)) {
@@ -499,7 +507,7 @@ class Searcher {
         }
 
         if constexpr (HasProbCut<G>) {
-            if (!pv_node && !is_proven_win(beta) && !is_proven_loss(alpha)) {
+            if (!pv_node && excluded == 0 && !is_proven_win(beta) && !is_proven_loss(alpha)) {
                 if (const auto cut = G::probcut(pos_, eval_, depth)) {
                     if (const auto bound = probcut(*cut, ply, alpha, beta)) return *bound;
                     if (stopped_) return 0;
@@ -518,20 +526,49 @@ class Searcher {
         int extension = 0;
         if constexpr (HasExtension<G>) extension = G::extension(pos_, eval_);
         const int child_depth = depth - 1 + extension;
+
+        // The singular test: does the node's value rest on its table move alone? (Not beyond
+        // twice the iteration's depth from the root, so that extensions cannot run away.)
+        int table_move_extension = 0;
+        if constexpr (HasSingularExtension<G>) {
+            if (excluded == 0 && extension == 0 && tt_move != 0 && table_hit &&
+                table_hit->bound != Bound::upper && !is_proven_win(table_hit->score) &&
+                !is_proven_loss(table_hit->score) && moves.size() > 1 &&
+                ply < 2 * iteration_depth_) {
+                const auto test = G::singular_test(pos_, eval_, depth);
+                if (test && table_hit->depth >= depth - 2) {
+                    const Score bound = table_hit->score - test->margin;
+                    excluded_[ply] = tt_move;
+                    const Score without = negamax(test->depth, ply, bound - 1, bound);
+                    excluded_[ply] = 0;
+                    pv_length_[ply] = ply;  // the test's line is not the node's
+                    if (stopped_) return 0;
+                    if (without < bound) {
+                        table_move_extension = 1;
+                    } else if (bound >= beta) {
+                        return bound;  // another move holds beta too: multi-cut
+                    }
+                }
+            }
+        }
+
         // Searches one move, `reduction` plies shallower first; returns true on a beta cut-off.
         const auto try_move = [&](Move move, bool first, int reduction) {
             const auto undo = G::make_move(pos_, move);
             ++nodes_;
+            const int move_depth = table_move_extension != 0 && G::pack(move) == tt_move
+                                       ? child_depth + table_move_extension
+                                       : child_depth;
             Score score;
             if (first) {
-                score = -negamax(child_depth, ply + 1, -beta, -alpha);
+                score = -negamax(move_depth, ply + 1, -beta, -alpha);
             } else {
-                score = -negamax(child_depth - reduction, ply + 1, -alpha - 1, -alpha);
+                score = -negamax(move_depth - reduction, ply + 1, -alpha - 1, -alpha);
                 if (reduction > 0 && score > alpha && !stopped_) {
-                    score = -negamax(child_depth, ply + 1, -alpha - 1, -alpha);
+                    score = -negamax(move_depth, ply + 1, -alpha - 1, -alpha);
                 }
                 if (score > alpha && score < beta) {
-                    score = -negamax(child_depth, ply + 1, -beta, -alpha);
+                    score = -negamax(move_depth, ply + 1, -beta, -alpha);
                 }
             }
             G::unmake_move(pos_, move, undo);
@@ -576,6 +613,7 @@ class Searcher {
             }
             moves.bring_best_to(i);
             const Move move = moves[i].move;
+            if (excluded != 0 && G::pack(move) == excluded) continue;
             const int reduction = reduction_for(move, i);
             if (defer && i > 0) {
                 const std::uint64_t busy_key = BusyMoves::key_of(key, G::pack(move));
@@ -603,6 +641,7 @@ class Searcher {
                 for (std::size_t i = 0; i < omitted.size() && !cut; ++i) {
                     omitted.bring_best_to(i);
                     const Move move = omitted[i].move;
+                    if (excluded != 0 && G::pack(move) == excluded) continue;
                     cut = try_move(move, false, reduction_for(move, moves.size() + i));
                     if (stopped_) return 0;
                 }
@@ -615,7 +654,7 @@ class Searcher {
         const int stored_depth = horizon_evals_ == horizon_at_entry
                                      ? TranspositionTable::exhaustive_depth(depth)
                                      : depth;
-        if (use_table) {
+        if (use_table && excluded == 0) {
             tt_.store(key, G::pack(best_move), score_to_table<G>(best, ply), stored_depth, bound);
         }
         return best;
@@ -673,6 +712,13 @@ class Searcher {
         pv_length_[ply] = std::max(child_length, ply + 1);
     }
 
+    // What the table knew of a node: its value (plies counted from the root), depth and bound.
+    struct TableHit {
+        Score score;
+        int depth;
+        Bound bound;
+    };
+
     static constexpr std::size_t kHistorySize = 4096;
     static constexpr int kMinDeferDepth = 3;
 
@@ -693,6 +739,9 @@ class Searcher {
     std::vector<RootLine<Move>> lines_;  // the last finished multi-PV iteration's values
     bool root_complete_ = false;         // the omitted root moves were added (HasOmittedMoves)
     std::array<std::array<Move, 2>, kMaxPly> killers_{};
+    // The move a singular test leaves out at each ply (packed; 0: none).
+    std::array<std::uint16_t, kMaxPly> excluded_{};
+    int iteration_depth_ = 0;  // the depth of the root's current iteration
     std::array<std::array<int, kHistorySize>, 2> history_{};
     std::array<std::array<Move, kMaxPly>, kMaxPly> pv_{};
     std::array<int, kMaxPly + 1> pv_length_{};
