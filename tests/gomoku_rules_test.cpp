@@ -320,6 +320,26 @@ TEST_CASE("the incremental threat state equals a fresh build, over random games"
     }
 }
 
+TEST_CASE("shapes: each code's shape is its two strongest lines, and the numbering inverts") {
+    using namespace sente::gomoku;
+    std::array<int, kShapes> codes_of{};
+    for (int code = 0; code < kShapeCodes; ++code) {
+        std::array<int, 4> levels{};
+        for (int d = 0; d < 4; ++d) levels[d] = code / kShapeDigit[d] % kShapeLevels;
+        std::sort(levels.begin(), levels.end(), std::greater<>());
+        const int index = shape_index(static_cast<ShapeCode>(code));
+        const Shape shape = shape_of_index(index);
+        CHECK(kShapeLevel[shape.first] == levels[0]);
+        CHECK(kShapeLevel[shape.second] == levels[1]);
+        ++codes_of[index];
+    }
+    for (int index = 0; index < kShapes; ++index) {
+        CAPTURE(index);
+        CHECK(codes_of[index] > 0);  // every number is some shape's
+        CHECK(shape_index(shape_of_index(index)) == index);
+    }
+}
+
 TEST_CASE("moves taken back from their undo records restore the position exactly") {
     // The search's and the threat searches' make and unmake copy the changed points back
     // instead of recomputing them: nested three deep from every position of random games,

@@ -62,7 +62,8 @@ const std::array<std::uint8_t, kShapeCodes>& index_table() {
             std::array<int, 4> levels{};
             for (int d = 0; d < 4; ++d) levels[d] = code / kShapeDigit[d] % kShapeLevels;
             std::sort(levels.begin(), levels.end(), std::greater<>());
-            t[code] = static_cast<std::uint8_t>(levels[0] * (levels[0] + 1) / 2 + levels[1]);
+            t[code] = static_cast<std::uint8_t>(
+                shape_index(Shape{kPatternOfLevel[levels[0]], kPatternOfLevel[levels[1]]}));
         }
         return t;
     }();
@@ -83,6 +84,7 @@ const std::array<ShapeWeight, kShapes>& weights_by_index() {
 
 int shape_index(ShapeCode code) { return index_table()[code]; }
 
+// The inverse of shape_index(Shape) on the shapes' levels.
 Shape shape_of_index(int index) {
     int first = 0;
     while ((first + 1) * (first + 2) / 2 <= index) ++first;
