@@ -215,7 +215,7 @@ struct GomokuGame {
     // The strong levels (9-10) extend a table move that alone holds the node's value
     // (search/game_concept.hpp): from 7 plies, tested at half the depth, with a margin of one
     // unit (1/200 of a logit) a ply. Against 32b7f37 without it: self-play at 0.2 s a move
-    // 91-3-86 (+10 +- 51); against Rapfi at 1 s 31.8 % where it had 28.1 %, paired by game
+    // 101-5-94 (+12 +- 37); against Rapfi at 1 s 31.8 % where it had 28.1 %, paired by game
     // +4.5 +- 7.9 points (docs/matches.md).
     static std::optional<search::SingularTest> singular_test(const Position&, const Evaluator& eval,
                                                              int depth) {
