@@ -337,9 +337,10 @@ sente::search::SearchResult<Move> search_to_the_end(const Position& pos) {
 
 }  // namespace
 
-// A singular test searches a node without one move and must leave no trace of that in the
-// table; its extensions and cuts rest on evaluations, so the deepening goes on until the
-// iteration is exact, and then the value is the game's.
+// A singular test searches a node without one move. Its extensions and cuts rest on
+// evaluations, so the deepening goes on until the iteration is exact, and then the value must be
+// the game's (a test whose exclusion outlived it would show here). That the test stores nothing
+// is not seen from outside: the node's own search overwrites the entry.
 TEST_CASE("singular extensions: endgames still come out at their exact value") {
     int differing = 0;  // positions where the tests changed the search
     for (const Position& pos : random_positions(10, 9, 515)) {
