@@ -441,20 +441,18 @@ class Searcher {
         // A search without one move (the singular test, below) is no search of the node: it
         // takes nothing from the table but the move to order first, and stores nothing.
         const std::uint16_t excluded = excluded_[ply];
-        std::uint16_t tt_move = 0;
-        std::optional<TableHit> table_hit;
-        if (const auto hit = use_table ? tt_.probe(key) : std::nullopt) {
-            tt_move = hit->move;
-            const Score stored = score_from_table<G>(hit->score, ply);
-            table_hit = TableHit{stored, hit->depth, hit->bound};
-            if (!pv_node && excluded == 0 && hit->depth >= depth &&
-                (!solver_settles || TranspositionTable::is_exhaustive(hit->depth)) &&
-                (hit->bound == Bound::exact || (hit->bound == Bound::lower && stored >= beta) ||
-                 (hit->bound == Bound::upper && stored <= alpha))) {
-                // The stored result may rest on evaluations we do not see from here.
-                if (!TranspositionTable::is_exhaustive(hit->depth)) ++horizon_evals_;
-                return stored;
-            }
+        // A miss reads as an entry without move, bound or depth.
+        const TTHit hit =
+            (use_table ? tt_.probe(key) : std::nullopt).value_or(TTHit{0, 0, -1, Bound::none});
+        const std::uint16_t tt_move = hit.move;
+        const Score stored = score_from_table<G>(hit.score, ply);  // plies counted from the root
+        if (!pv_node && excluded == 0 && hit.depth >= depth &&
+            (!solver_settles || TranspositionTable::is_exhaustive(hit.depth)) &&
+            (hit.bound == Bound::exact || (hit.bound == Bound::lower && stored >= beta) ||
+             (hit.bound == Bound::upper && stored <= alpha))) {
+            // The stored result may rest on evaluations we do not see from here.
+            if (!TranspositionTable::is_exhaustive(hit.depth)) ++horizon_evals_;
+            return stored;
         }
 
         // Forward pruning (HasForwardPruning): what it cuts rests on the static evaluation. It
@@ -531,13 +529,13 @@ class Searcher {
         // twice the iteration's depth from the root, so that extensions cannot run away.)
         int table_move_extension = 0;
         if constexpr (HasSingularExtension<G>) {
-            if (excluded == 0 && extension == 0 && tt_move != 0 && table_hit &&
-                table_hit->bound != Bound::upper && !is_proven_win(table_hit->score) &&
-                !is_proven_loss(table_hit->score) && moves.size() > 1 &&
+            if (excluded == 0 && extension == 0 && tt_move != 0 &&
+                (hit.bound == Bound::lower || hit.bound == Bound::exact) &&
+                !is_proven_win(stored) && !is_proven_loss(stored) && moves.size() > 1 &&
                 ply < 2 * iteration_depth_) {
                 const auto test = G::singular_test(pos_, eval_, depth);
-                if (test && table_hit->depth >= depth - 2) {
-                    const Score bound = table_hit->score - test->margin;
+                if (test && hit.depth >= depth - 2) {
+                    const Score bound = stored - test->margin;
                     excluded_[ply] = tt_move;
                     const Score without = negamax(test->depth, ply, bound - 1, bound);
                     excluded_[ply] = 0;
@@ -711,13 +709,6 @@ class Searcher {
         for (int i = ply + 1; i < child_length; ++i) pv_[ply][i] = pv_[ply + 1][i];
         pv_length_[ply] = std::max(child_length, ply + 1);
     }
-
-    // What the table knew of a node: its value (plies counted from the root), depth and bound.
-    struct TableHit {
-        Score score;
-        int depth;
-        Bound bound;
-    };
 
     static constexpr std::size_t kHistorySize = 4096;
     static constexpr int kMinDeferDepth = 3;
