@@ -35,6 +35,12 @@ Position after(const std::vector<const char*>& moves) {
     return pos;
 }
 
+// The reduction of the move to `point` at a node that is neither a cut node nor has it as a
+// killer.
+int reduction(const Position& pos, int point, int depth, int index, bool pv_node) {
+    return late_move_reduction(pos, point, {depth, index, pv_node, false, false});
+}
+
 }  // namespace
 
 TEST_CASE("VCT deepens on threes: a long win is found when many threes are allowed") {
@@ -102,13 +108,13 @@ TEST_CASE("late-move reductions spare the first moves, shallow nodes and threats
     REQUIRE(pos.is_empty(quiet));
     CHECK(pos.threat(Color::white, quiet) == kNoThreat);
     CHECK(pos.threat(Color::black, quiet) == kNoThreat);
-    CHECK(late_move_reduction(pos, quiet, 10, 0, false) == 0);
-    CHECK(late_move_reduction(pos, quiet, 10, 1, false) == 0);
-    CHECK(late_move_reduction(pos, quiet, 2, 20, false) == 0);
-    const int late = late_move_reduction(pos, quiet, 10, 10, false);
+    CHECK(reduction(pos, quiet, 10, 0, false) == 0);
+    CHECK(reduction(pos, quiet, 10, 1, false) == 0);
+    CHECK(reduction(pos, quiet, 2, 20, false) == 0);
+    const int late = reduction(pos, quiet, 10, 10, false);
     CHECK(late >= 2);
-    CHECK(late_move_reduction(pos, quiet, 10, 10, true) == late - 1);
-    CHECK(late_move_reduction(pos, quiet, 12, 20, false) >= late);
+    CHECK(reduction(pos, quiet, 10, 10, true) == late - 1);
+    CHECK(reduction(pos, quiet, 12, 20, false) >= late);
     // A point where black would make a four is a defence: reduced a ply less than a quiet one.
     int black_four = 0;
     for_each_point(pos, [&](int point) {
@@ -118,7 +124,19 @@ TEST_CASE("late-move reductions spare the first moves, shallow nodes and threats
         }
     });
     REQUIRE(black_four != 0);
-    CHECK(late_move_reduction(pos, black_four, 10, 10, false) == late - 1);
+    CHECK(reduction(pos, black_four, 10, 10, false) == late - 1);
+}
+
+TEST_CASE("at a node expected to fail high, the moves that are not killers reduce more") {
+    Position pos = after({"h8", "h9", "j8", "j9", "k8", "a1", "l9"});
+    const int quiet = point_at(2, 12);
+    const int late = reduction(pos, quiet, 10, 10, false);
+    CHECK(late_move_reduction(pos, quiet, {10, 10, false, true, false}) ==
+          late + reductions_detail::kCutNodeReduction);
+    CHECK(late_move_reduction(pos, quiet, {10, 10, false, true, true}) == late);
+    // The first moves and shallow nodes stay unreduced even there.
+    CHECK(late_move_reduction(pos, quiet, {10, 1, false, true, false}) == 0);
+    CHECK(late_move_reduction(pos, quiet, {2, 20, false, true, false}) == 0);
 }
 
 TEST_CASE("late-move reductions never reduce a four") {
@@ -128,7 +146,8 @@ TEST_CASE("late-move reductions never reduce a four") {
     for_each_point(pos, [&](int point) {
         if (pos.is_empty(point) && pos.threat(Color::black, point) >= kThreatFour) {
             ++fours;
-            CHECK(late_move_reduction(pos, point, 20, 30, false) == 0);
+            CHECK(reduction(pos, point, 20, 30, false) == 0);
+            CHECK(late_move_reduction(pos, point, {20, 30, false, true, false}) == 0);
         }
     });
     CHECK(fours > 0);

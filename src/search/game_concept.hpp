@@ -127,15 +127,21 @@ concept HasSingularExtension = requires(const typename G::Position& pos,
 };
 
 // Optional: late-move reductions. A game whose move ordering is good enough that moves late in
-// the list rarely matter names, for a move about to be searched at a node of `depth` remaining
-// plies where `index` moves came before it, how many plies shallower to search it first:
-// G::late_move_reduction(pos, move, depth, index, pv_node) -> int (0: none). A reduced move
-// that beats alpha is searched again at full depth, so a reduction costs accuracy only where
-// the shallower search misses what the full one would have found.
+// the list rarely matter names, for a move about to be searched at a node (ReductionNode), how
+// many plies shallower to search it first: G::late_move_reduction(pos, move, node) -> int (0:
+// none). A reduced move that beats alpha is searched again at full depth, so a reduction costs
+// accuracy only where the shallower search misses what the full one would have found.
+struct ReductionNode {
+    int depth;      // the node's remaining plies
+    int index;      // how many of its moves came before this one
+    bool pv_node;   // searched with an open window
+    bool cut_node;  // a null-window node expected to fail high (search.hpp, negamax)
+    bool killer;    // the move cut off a sibling of the node (one of the ply's killer moves)
+};
 template <class G>
 concept HasLateMoveReduction = requires(const typename G::Position& pos, typename G::Move move,
-                                        int depth, int index, bool pv_node) {
-    { G::late_move_reduction(pos, move, depth, index, pv_node) } -> std::same_as<int>;
+                                        const ReductionNode& node) {
+    { G::late_move_reduction(pos, move, node) } -> std::same_as<int>;
 };
 
 // Optional: a game whose generate_moves leaves moves out by judgement (Gomoku keeps the quiet

@@ -342,10 +342,12 @@ class Searcher {
             ++nodes_;
             Score score;
             if (i == 0) {
-                score = -negamax(depth - 1, 1, -beta, -alpha);
+                score = -negamax(depth - 1, 1, -beta, -alpha, false);
             } else {
-                score = -negamax(depth - 1, 1, -alpha - 1, -alpha);
-                if (score > alpha && score < beta) score = -negamax(depth - 1, 1, -beta, -alpha);
+                score = -negamax(depth - 1, 1, -alpha - 1, -alpha, true);
+                if (score > alpha && score < beta) {
+                    score = -negamax(depth - 1, 1, -beta, -alpha, false);
+                }
             }
             G::unmake_move(pos_, move, undo);
             if (stopped_) break;
@@ -380,10 +382,12 @@ class Searcher {
             ++nodes_;
             Score score;
             if (floor == -kInfinity) {
-                score = -negamax(depth - 1, 1, -kInfinity, kInfinity);
+                score = -negamax(depth - 1, 1, -kInfinity, kInfinity, false);
             } else {
-                score = -negamax(depth - 1, 1, -floor - 1, -floor);
-                if (score > floor && !stopped_) score = -negamax(depth - 1, 1, -kInfinity, -floor);
+                score = -negamax(depth - 1, 1, -floor - 1, -floor, true);
+                if (score > floor && !stopped_) {
+                    score = -negamax(depth - 1, 1, -kInfinity, -floor, false);
+                }
             }
             G::unmake_move(pos_, move, undo);
             if (stopped_) return 0;
@@ -403,7 +407,10 @@ class Searcher {
         return lines_[0].score;
     }
 
-    Score negamax(int depth, int ply, Score alpha, Score beta) {
+    // `cut_node`: a null-window node whose parent expects it to fail high (the parent's move
+    // to fail low), as the first reply to a move searched with a null window is expected to;
+    // its children alternate, and a PV node is never one.
+    Score negamax(int depth, int ply, Score alpha, Score beta, bool cut_node) {
         pv_length_[ply] = ply;
         if ((nodes_ & 255) == 0) poll_limits();
         if (stopped_) return 0;
@@ -474,7 +481,7 @@ class Searcher {
                         return static_value;
                     }
                     if (razoring && static_value + pruning.razor_margin <= alpha) {
-                        return negamax(0, ply, alpha, beta);
+                        return negamax(0, ply, alpha, beta, cut_node);
                     }
                 }
             }
@@ -537,7 +544,7 @@ class Searcher {
                 if (test && hit.depth >= depth - 2) {
                     const Score bound = stored - test->margin;
                     excluded_[ply] = tt_move;
-                    const Score without = negamax(test->depth, ply, bound - 1, bound);
+                    const Score without = negamax(test->depth, ply, bound - 1, bound, cut_node);
                     excluded_[ply] = 0;
                     pv_length_[ply] = ply;  // the test's line is not the node's
                     if (stopped_) return 0;
@@ -559,14 +566,16 @@ class Searcher {
                                        : child_depth;
             Score score;
             if (first) {
-                score = -negamax(move_depth, ply + 1, -beta, -alpha);
+                score = -negamax(move_depth, ply + 1, -beta, -alpha, !pv_node && !cut_node);
             } else {
-                score = -negamax(move_depth - reduction, ply + 1, -alpha - 1, -alpha);
+                // A reduced move is expected to fail low: its reply, to fail high.
+                score = -negamax(move_depth - reduction, ply + 1, -alpha - 1, -alpha,
+                                 reduction > 0 || !cut_node);
                 if (reduction > 0 && score > alpha && !stopped_) {
-                    score = -negamax(move_depth, ply + 1, -alpha - 1, -alpha);
+                    score = -negamax(move_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
                 }
                 if (score > alpha && score < beta) {
-                    score = -negamax(move_depth, ply + 1, -beta, -alpha);
+                    score = -negamax(move_depth, ply + 1, -beta, -alpha, false);
                 }
             }
             G::unmake_move(pos_, move, undo);
@@ -596,9 +605,11 @@ class Searcher {
         const auto reduction_for = [&](Move move, std::size_t index) {
             if constexpr (HasLateMoveReduction<G>) {
                 if (index == 0) return 0;
-                return std::clamp(
-                    G::late_move_reduction(pos_, move, depth, static_cast<int>(index), pv_node), 0,
-                    std::max(child_depth - 1, 0));
+                const auto& killers = killers_[ply];
+                const ReductionNode node{depth, static_cast<int>(index), pv_node, cut_node,
+                                         move == killers[0] || move == killers[1]};
+                return std::clamp(G::late_move_reduction(pos_, move, node), 0,
+                                  std::max(child_depth - 1, 0));
             } else {
                 return 0;
             }
@@ -662,12 +673,12 @@ class Searcher {
     // null-window node beyond the window by the margin, else nothing.
     std::optional<Score> probcut(const ProbCut& cut, int ply, Score alpha, Score beta) {
         const Score high = beta + cut.margin;
-        if (high < kWinThreshold && negamax(cut.depth, ply, high - 1, high) >= high) {
+        if (high < kWinThreshold && negamax(cut.depth, ply, high - 1, high, true) >= high) {
             return stopped_ ? std::nullopt : std::optional<Score>(beta);
         }
         if (stopped_) return std::nullopt;
         const Score low = alpha - cut.margin;
-        if (low > -kWinThreshold && negamax(cut.depth, ply, low, low + 1) <= low) {
+        if (low > -kWinThreshold && negamax(cut.depth, ply, low, low + 1, false) <= low) {
             return stopped_ ? std::nullopt : std::optional<Score>(alpha);
         }
         return std::nullopt;

@@ -203,9 +203,9 @@ struct GomokuGame {
     static int order_score(const Position& pos, Move move, int /*depth*/) {
         return order_value(pos, move.point);
     }
-    static int late_move_reduction(const Position& pos, Move move, int depth, int index,
-                                   bool pv_node) {
-        return gomoku::late_move_reduction(pos, move.point, depth, index, pv_node);
+    static int late_move_reduction(const Position& pos, Move move,
+                                   const search::ReductionNode& node) {
+        return gomoku::late_move_reduction(pos, move.point, node);
     }
     // Against a threat of five only its blocks are moves (one, unless the node is lost anyway):
     // searched a ply deeper, a line of fours costs the attacker's plies only (levels 9-10).

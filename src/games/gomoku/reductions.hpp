@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "games/gomoku/position.hpp"
+#include "search/game_concept.hpp"
 
 namespace sente::gomoku {
 
@@ -42,10 +43,18 @@ inline const std::array<std::array<std::int8_t, kMaxIndex>, kMaxDepth>& table() 
     return reductions;
 }
 
+// At a node expected to fail high, a move that is not a killer is reduced this much more: the
+// node's cut should come from its first moves, and the others are searched only to confirm
+// that they fail low (as Rapfi and Stockfish do). Against 2c6f8ac without it, self-play at
+// 0.2 s a move, 200 games from the balanced openings: 97-17-86, +19 +- 37 Elo.
+inline constexpr int kCutNodeReduction = 2;
+
 }  // namespace reductions_detail
 
-// Plies to reduce the move to `point`, the `index`-th (0 first) at a node of `depth`.
-inline int late_move_reduction(const Position& pos, int point, int depth, int index, bool pv_node) {
+// Plies to reduce the move to `point`, the `node.index`-th (0 first) at `node`.
+inline int late_move_reduction(const Position& pos, int point, const search::ReductionNode& node) {
+    const int depth = node.depth;
+    const int index = node.index;
     if (depth < 3 || index < 2) return 0;
     const Color me = pos.side;
     const Threat attack = pos.threat(me, point);
@@ -56,7 +65,8 @@ inline int late_move_reduction(const Position& pos, int point, int depth, int in
     int r = table()[std::min(depth, kMaxDepth - 1)][std::min(index, kMaxIndex - 1)];
     // (A point where the opponent would make a four has a threat of at least kThreatFour.)
     if (attack >= kThreatThree || defence >= kThreatThree) --r;
-    if (pv_node) --r;
+    if (node.pv_node) --r;
+    if (node.cut_node && !node.killer) r += kCutNodeReduction;
     return r;
 }
 
