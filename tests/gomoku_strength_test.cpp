@@ -313,6 +313,23 @@ TEST_CASE("forward pruning: the strong levels only, and never where a threat mus
     CHECK_FALSE(Game::forward_pruning(four, strong, 2));
 }
 
+TEST_CASE("the horizon plays the block of a five, at the strong levels only") {
+    using Game = GomokuGame<Rule::freestyle>;
+    const auto& strong = Game::level(10).eval;
+    // White to move faces black's four on h8-l8 (blocked at g8): m8 is the one block.
+    const Position four = after({"h8", "g8", "j8", "a3", "k8", "a5", "l8"});
+    REQUIRE(four.count(Color::black, kThreatFive) == 1);
+    const auto reply = Game::forced_reply(four, strong);
+    REQUIRE(reply);
+    CHECK(format_move(*reply) == "m8");
+    CHECK_FALSE(Game::forced_reply(four, Game::level(8).eval));
+    // Nothing forced in a quiet position, and an open four is lost, not blocked.
+    CHECK_FALSE(Game::forced_reply(after({"h8", "h9", "j7"}), strong));
+    const Position open_four = after({"h8", "a1", "j8", "a3", "k8", "a5", "l8"});
+    REQUIRE(open_four.count(Color::black, kThreatFive) == 2);
+    CHECK_FALSE(Game::forced_reply(open_four, strong));
+}
+
 TEST_CASE("the block of a five is searched a ply deeper, at the strong levels only") {
     using Game = GomokuGame<Rule::freestyle>;
     // White to move faces black's four on h8-l8: only the points that block a five are moves.

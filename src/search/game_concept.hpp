@@ -108,6 +108,17 @@ concept HasExtension = requires(const typename G::Position& pos,
     { G::extension(pos, eval) } -> std::same_as<int>;
 };
 
+// Optional: forced replies at the horizon. Where the side to move has one sensible move, forced
+// at once (in Gomoku, the block of the opponent's five), G::forced_reply(pos, eval) names it and
+// the horizon plays it and takes the value after it, instead of evaluating a position whose
+// threat the static evaluation cannot weigh. The game keeps this finite: each forced reply
+// answers a threat made by a move already searched.
+template <class G>
+concept HasForcedReply = requires(const typename G::Position& pos,
+                                  const typename G::Evaluator& eval) {
+    { G::forced_reply(pos, eval) } -> std::same_as<std::optional<typename G::Move>>;
+};
+
 // Optional: singular extensions (T. Anantharaman, M. Campbell, F. Hsu, 1990, in the form
 // today's engines use). When the table says that a node's table move held above some value at
 // nearly the node's depth, the node is first searched without that move, to `depth` plies,

@@ -431,6 +431,19 @@ class Searcher {
                 nodes_ += solver_.nodes() - solver_nodes;
                 if (solved) return score_from_table<G>(*solved, ply);
             }
+            if constexpr (HasForcedReply<G>) {
+                // A reply forced at once (Gomoku: the block of a five) is played, not judged: the
+                // evaluation cannot weigh the threat that forced it.
+                if (ply < kMaxPly - 2) {
+                    if (const auto reply = G::forced_reply(pos_, eval_)) {
+                        const auto undo = G::make_move(pos_, *reply);
+                        ++nodes_;
+                        const Score score = -negamax(0, ply + 1, -beta, -alpha, !cut_node);
+                        G::unmake_move(pos_, *reply, undo);
+                        return score;
+                    }
+                }
+            }
             ++horizon_evals_;
             return G::evaluate(pos_, eval_);
         }
