@@ -215,9 +215,8 @@ struct GomokuGame {
     // At the horizon of the strong levels (9-10), the block of the opponent's five is played
     // before the position is judged (the threat solver settled the position if the block cannot
     // be played or the opponent has two fives). With the cut-node reductions, against 2c6f8ac:
-    // self-play at 0.2 s a move 100-9-91 (+16 +- 43), and against Rapfi at 1 s 33.2 % where
-    // 2c6f8ac had 25.8 % in the same session, paired by game +8.2 +- 9.3 points
-    // (docs/matches.md).
+    // self-play at 0.2 s a move 100-9-91 (+16 +- 43), and against Rapfi at 1 s 32.3 % in two
+    // runs where 2c6f8ac had 25.8 % in the same session (docs/matches.md).
     static std::optional<Move> forced_reply(const Position& pos, const Evaluator& eval) {
         if (!eval.selective || is_game_over(pos)) return std::nullopt;
         const Color them = opponent(pos.side);
