@@ -330,6 +330,31 @@ TEST_CASE("the horizon plays the block of a five, at the strong levels only") {
     CHECK_FALSE(Game::forced_reply(open_four, strong));
 }
 
+TEST_CASE("a four at the horizon is valued after its block, not by the evaluation") {
+    using Game = GomokuGame<Rule::freestyle>;
+    // Black to move with a closed three h8-k8 (g8 white): l8 makes a four that m8 blocks, and
+    // nothing follows for either side.
+    const Position pos = after({"h8", "g8", "j8", "a1", "k8", "a3"});
+    Position four = pos;
+    make_move(four, *parse_move("l8"));
+    Position blocked = four;
+    make_move(blocked, *parse_move("m8"));
+    // The two values differ, so the test tells which one the search took.
+    REQUIRE(evaluate(blocked) != -evaluate(four));
+    search::TranspositionTable tt;
+    REQUIRE(tt.resize(16));
+    std::atomic<bool> stop{false};
+    search::Searcher<Game> searcher(tt, stop);
+    search::Limits limits;
+    limits.max_depth = 1;
+    limits.multi_pv = 500;  // every root move gets its exact value
+    const auto result = searcher.search(pos, Game::level(10).eval, limits);
+    const auto line = std::find_if(result.info.lines.begin(), result.info.lines.end(),
+                                   [](const auto& l) { return format_move(l.move) == "l8"; });
+    REQUIRE(line != result.info.lines.end());
+    CHECK(line->score == evaluate(blocked));
+}
+
 TEST_CASE("the block of a five is searched a ply deeper, at the strong levels only") {
     using Game = GomokuGame<Rule::freestyle>;
     // White to move faces black's four on h8-l8: only the points that block a five are moves.
