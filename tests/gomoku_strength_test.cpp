@@ -35,6 +35,20 @@ Position after(const std::vector<const char*>& moves) {
     return pos;
 }
 
+// A freestyle search of `pos` to `depth` with a table of its own (one thread); `multi_pv` as in
+// search::Limits.
+search::SearchResult<Move> search_to(const Position& pos, const Evaluator& eval, int depth,
+                                     int multi_pv = 1) {
+    search::TranspositionTable tt;
+    REQUIRE(tt.resize(16));
+    std::atomic<bool> stop{false};
+    search::Searcher<GomokuGame<Rule::freestyle>> searcher(tt, stop);
+    search::Limits limits;
+    limits.max_depth = depth;
+    limits.multi_pv = multi_pv;
+    return searcher.search(pos, eval, limits);
+}
+
 // The reduction of the move to `point` at a node that is neither a cut node nor has it as a
 // killer.
 int reduction(const Position& pos, int point, int depth, int index, bool pv_node) {
@@ -71,13 +85,7 @@ TEST_CASE("a loss is proven over every move, not over the ones judged worth tryi
         "15/15/15/15/7x7/15/15/8oo5/7o1xoo3/8oxxx3/7oxx1xo2/6oxxxox3/5ox2o5/4xo9/15 w",
         Rule::freestyle);
     REQUIRE(pos);
-    search::TranspositionTable tt;
-    REQUIRE(tt.resize(16));
-    std::atomic<bool> stop{false};
-    search::Searcher<Game> searcher(tt, stop);
-    search::Limits limits;
-    limits.max_depth = 9;
-    const auto result = searcher.search(*pos, Game::level(10).eval, limits);
+    const auto result = search_to(*pos, Game::level(10).eval, 9);
     CHECK_FALSE(search::is_proven_loss(result.info.score));
 }
 
@@ -341,14 +349,8 @@ TEST_CASE("a four at the horizon is valued after its block, not by the evaluatio
     make_move(blocked, *parse_move("m8"));
     // The two values differ, so the test tells which one the search took.
     REQUIRE(evaluate(blocked) != -evaluate(four));
-    search::TranspositionTable tt;
-    REQUIRE(tt.resize(16));
-    std::atomic<bool> stop{false};
-    search::Searcher<Game> searcher(tt, stop);
-    search::Limits limits;
-    limits.max_depth = 1;
-    limits.multi_pv = 500;  // every root move gets its exact value
-    const auto result = searcher.search(pos, Game::level(10).eval, limits);
+    // Every root move gets its exact value (multi-PV over more lines than moves).
+    const auto result = search_to(pos, Game::level(10).eval, 1, 500);
     const auto line = std::find_if(result.info.lines.begin(), result.info.lines.end(),
                                    [](const auto& l) { return format_move(l.move) == "l8"; });
     REQUIRE(line != result.info.lines.end());
@@ -373,23 +375,14 @@ TEST_CASE("the block of a five is searched a ply deeper, at the strong levels on
 
 TEST_CASE("forward pruning cuts nodes and keeps the forced wins") {
     using Game = GomokuGame<Rule::freestyle>;
-    const auto search = [](const Position& pos, Evaluator eval, int depth) {
-        search::TranspositionTable tt;
-        REQUIRE(tt.resize(16));
-        std::atomic<bool> stop{false};
-        search::Searcher<Game> searcher(tt, stop);
-        search::Limits limits;
-        limits.max_depth = depth;
-        return searcher.search(pos, eval, limits);
-    };
     Evaluator full_width = Game::level(10).eval;
     full_width.selective = false;
     std::uint64_t pruned_nodes = 0, full_nodes = 0;
     for (const auto text : {Game::kBenchPositions[0], Game::kBenchPositions[2]}) {
         const auto pos = parse_position(text, Rule::freestyle);
         REQUIRE(pos);
-        const auto pruned = search(*pos, Game::level(10).eval, 8);
-        const auto full = search(*pos, full_width, 8);
+        const auto pruned = search_to(*pos, Game::level(10).eval, 8);
+        const auto full = search_to(*pos, full_width, 8);
         CHECK(pruned.info.depth == 8);
         CHECK_FALSE(pruned.info.exact);  // what was cut is a guess: never a solved tree
         CHECK(check_move(*pos, pruned.best));
@@ -400,6 +393,6 @@ TEST_CASE("forward pruning cuts nodes and keeps the forced wins") {
     // Black's VCT of about twenty plies (the VCT test above) is still found (from depth 11:
     // the VCT runs at nodes of depth 9 and more, the root excepted).
     const Position attack = after({"k9", "f6", "j9", "f8", "j10", "j8"});
-    const auto won = search(attack, Game::level(10).eval, 11);
+    const auto won = search_to(attack, Game::level(10).eval, 11);
     CHECK(search::is_proven_win(won.info.score));
 }
