@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Tests of scripts/match: its statistics against numbers worked out by hand, its schedule and
-shards, and whole matches with sente and a deliberately broken engine (forfeits, resuming,
+"""Tests of scripts/match: its statistics against numbers worked out by hand (two runs compared
+game by game too), its schedule and shards, and whole matches with sente and a deliberately broken engine (forfeits, resuming,
 sharding and merging, the SPRT stop, Gomocup brains).
 
 usage: match_test.py SENTE_BINARY [unittest arguments]
@@ -18,6 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
 from matchlib import stats  # noqa: E402
+from matchlib.paired import paired_difference  # noqa: E402
 from matchlib.schedule import make_schedule  # noqa: E402
 
 SENTE = None
@@ -98,6 +99,59 @@ class Statistics(unittest.TestCase):
         lower, upper = stats.sprt_bounds(0.05, 0.05)
         self.assertAlmostEqual(lower, math.log(0.05 / 0.95))
         self.assertAlmostEqual(upper, math.log(0.95 / 0.05))
+
+
+def paired_runs():
+    """X's games in two runs, by id: X's scores A 1, 0, 1/2, 1 and a win by the opponent's
+    forfeit; B 0, 0, 1/2, 1, 0. In 0.0.1 X is white (score_black is the opponent's)."""
+    def game(gid, x_black, x_score, forfeit=False):
+        record = {"id": gid, "pair": gid.rsplit(".", 1)[0],
+                  "black": "X" if x_black else "Y", "white": "Y" if x_black else "X",
+                  "score_black": x_score if x_black else 1 - x_score}
+        if forfeit:
+            record["forfeit"] = "Y"
+        return record
+    a = [game("0.0.0", True, 1), game("0.0.1", False, 0), game("1.0.0", True, 0.5),
+         game("1.0.1", False, 1), game("2.0.0", True, 1, forfeit=True)]
+    b = [game("0.0.0", True, 0), game("0.0.1", False, 0), game("1.0.0", True, 0.5),
+         game("1.0.1", False, 1), game("2.0.0", True, 0)]
+    return a, b
+
+
+class Paired(unittest.TestCase):
+    def test_differences_by_game_without_forfeits(self):
+        a, b = paired_runs()
+        result = paired_difference(a, b, "X")
+        # The forfeit game is left out of both: differences 1, 0, 0, 0 over four games, mean
+        # 1/4, sample sd 1/2, half width 1.96 * 0.5 / 2.
+        self.assertEqual(result.games, 4)
+        self.assertEqual(result.same, 3)
+        self.assertAlmostEqual(result.mean, 25.0)
+        self.assertAlmostEqual(result.half_width, 100 * stats.Z95 * 0.5 / 2)
+        self.assertEqual((result.a.games, result.a.score), (5, 3.5))
+        self.assertEqual((result.a.clean_games, result.a.clean_score), (4, 2.5))
+        self.assertEqual((result.b.clean_games, result.b.clean_score), (5, 1.5))
+        # From the other engine's side the difference changes sign.
+        self.assertAlmostEqual(paired_difference(a, b, "Y").mean, -25.0)
+
+    def test_the_command_reads_results_files(self):
+        a, b = paired_runs()
+        with tempfile.TemporaryDirectory() as directory:
+            paths = []
+            for name, games in (("a.jsonl", a), ("b.jsonl", b)):
+                paths.append(os.path.join(directory, name))
+                with open(paths[-1], "w", encoding="utf-8") as f:
+                    f.writelines(json.dumps(g) + "\n" for g in games)
+            run = subprocess.run([sys.executable, MATCH, "paired", *paths, "--engine", "X"],
+                                 text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            self.assertIn("paired over 4 games: +25.0 +- 49.0 points (95 %), 3 the same",
+                          run.stdout)
+            missing = subprocess.run([sys.executable, MATCH, "paired", *paths, "--engine", "Z"],
+                                     text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            self.assertEqual(missing.returncode, 1)
+            self.assertEqual(missing.stdout, "")
+            self.assertIn("no game of Z", missing.stderr)
 
 
 class Schedule(unittest.TestCase):
