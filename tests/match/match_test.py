@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tests of scripts/match: its statistics against numbers worked out by hand (two runs compared
-game by game too), its schedule and shards, and whole matches with sente and a deliberately broken engine (forfeits, resuming,
-sharding and merging, the SPRT stop, Gomocup brains).
+game by game too), its schedule and shards, and whole matches with sente and a deliberately
+broken engine (forfeits, resuming, sharding and merging, the SPRT stop, Gomocup brains).
 
 usage: match_test.py SENTE_BINARY [unittest arguments]
 """
