@@ -3,8 +3,10 @@ opening and colour) of run A minus its score in run B.
 
 When two builds of an engine play the same opponent from the same openings, most games end the
 same way; what differs is the change. The difference of the two scores, game by game, has far
-less spread than either score, so the paired interval shows a smaller effect than two
-independent intervals could. A game that either run lost to a forfeit (a protocol failure, a
+less spread than either score, so the paired interval resolves a smaller effect than the two
+runs' own intervals could. The runs must have played the same openings in the same order (the
+same openings file, or the same seed): a game whose opening differs between them is refused. A
+game that either run lost to a forfeit (a protocol failure, a
 crash, an overstep) is left out of both: it says nothing about the play.
 
 Over the n games both runs finished by the rules, with per-game differences d (each -1, -1/2,
@@ -35,8 +37,12 @@ class PairedDifference:
     same: int  # games with the same result in both runs
 
 
+class DifferentOpenings(ValueError):
+    pass
+
+
 def _scores(records, name):
-    """{game id: (the engine's score, whether the game ended without a forfeit)}."""
+    """{game id: (the engine's score, whether the game ended without a forfeit, opening)}."""
     out = {}
     for record in records:
         if name == record["black"]:
@@ -45,20 +51,25 @@ def _scores(records, name):
             score = 1.0 - record["score_black"]
         else:
             continue
-        out[record["id"]] = (score, "forfeit" not in record)
+        out[record["id"]] = (score, "forfeit" not in record, record.get("opening"))
     return out
 
 
 def _run_score(scores):
-    clean = [score for score, ok in scores.values() if ok]
-    return RunScore(len(scores), sum(score for score, _ in scores.values()), len(clean),
+    clean = [score for score, ok, _ in scores.values() if ok]
+    return RunScore(len(scores), sum(score for score, _, _ in scores.values()), len(clean),
                     sum(clean))
 
 
 def paired_difference(records_a, records_b, name):
-    """`name`'s score in run A minus run B, game by game (see the module's note)."""
+    """`name`'s score in run A minus run B, game by game (see the module's note). Raises
+    DifferentOpenings when a game of both runs started from different openings."""
     a = _scores(records_a, name)
     b = _scores(records_b, name)
+    for i in a:
+        if i in b and a[i][2] != b[i][2]:
+            raise DifferentOpenings(f"game {i} started from {a[i][2]!r} in one run and from "
+                                    f"{b[i][2]!r} in the other: not the same openings")
     diffs = [a[i][0] - b[i][0] for i in a if i in b and a[i][1] and b[i][1]]
     n = len(diffs)
     mean = sum(diffs) / n if n else 0.0

@@ -18,7 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
 from matchlib import stats  # noqa: E402
-from matchlib.paired import paired_difference  # noqa: E402
+from matchlib.paired import DifferentOpenings, paired_difference  # noqa: E402
 from matchlib.schedule import make_schedule  # noqa: E402
 
 SENTE = None
@@ -105,7 +105,7 @@ def paired_runs():
     """X's games in two runs, by id: X's scores A 1, 0, 1/2, 1 and a win by the opponent's
     forfeit; B 0, 0, 1/2, 1, 0. In 0.0.1 X is white (score_black is the opponent's)."""
     def game(gid, x_black, x_score, forfeit=False):
-        record = {"id": gid, "pair": gid.rsplit(".", 1)[0],
+        record = {"id": gid, "pair": gid.rsplit(".", 1)[0], "opening": f"h8 {gid}",
                   "black": "X" if x_black else "Y", "white": "Y" if x_black else "X",
                   "score_black": x_score if x_black else 1 - x_score}
         if forfeit:
@@ -133,6 +133,12 @@ class Paired(unittest.TestCase):
         self.assertEqual((result.b.clean_games, result.b.clean_score), (5, 1.5))
         # From the other engine's side the difference changes sign.
         self.assertAlmostEqual(paired_difference(a, b, "Y").mean, -25.0)
+
+    def test_runs_from_other_openings_are_refused(self):
+        a, b = paired_runs()
+        b[2]["opening"] = "j10 k11"
+        with self.assertRaises(DifferentOpenings):
+            paired_difference(a, b, "X")
 
     def test_the_command_reads_results_files(self):
         a, b = paired_runs()
