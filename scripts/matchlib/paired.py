@@ -6,8 +6,8 @@ same way; what differs is the change. The difference of the two scores, game by 
 less spread than either score, so the paired interval resolves a smaller effect than the two
 runs' own intervals could. The runs must have played the same openings in the same order (the
 same openings file, or the same seed): a game whose opening differs between them is refused. A
-game that either run lost to a forfeit (a protocol failure, a
-crash, an overstep) is left out of both: it says nothing about the play.
+game that either run lost to a forfeit (a protocol failure, a crash, an overstep) is left out of
+both: it says nothing about the play.
 
 Over the n games both runs finished by the rules, with per-game differences d (each -1, -1/2,
 0, 1/2 or 1): the mean difference and its 95 % interval mean +- 1.96 sd / sqrt(n), sd the
@@ -16,7 +16,7 @@ sample standard deviation (n - 1) of d; both in points (per cent of a game).
 import math
 from dataclasses import dataclass
 
-from .stats import Z95
+from .stats import Z95, mean_variance
 
 
 @dataclass
@@ -72,8 +72,9 @@ def paired_difference(records_a, records_b, name):
                                     f"{b[i][2]!r} in the other: not the same openings")
     diffs = [a[i][0] - b[i][0] for i in a if i in b and a[i][1] and b[i][1]]
     n = len(diffs)
-    mean = sum(diffs) / n if n else 0.0
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    mean, variance = mean_variance(diffs)[:2] if n else (0.0, 0.0)
+    # mean_variance divides by n; the sample standard deviation divides by n - 1.
+    sd = math.sqrt(variance * n / (n - 1)) if n > 1 else 0.0
     half_width = Z95 * sd / math.sqrt(n) if n else 0.0
     return PairedDifference(_run_score(a), _run_score(b), n, 100 * mean, 100 * half_width,
                             sum(1 for d in diffs if d == 0))
