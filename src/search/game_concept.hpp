@@ -164,6 +164,16 @@ concept HasOmittedMoves = requires(const typename G::Position& pos, typename G::
     G::generate_omitted_moves(pos, list);
 };
 
+// Optional: mate-distance bounds. A game whose proven scores count plies from the root
+// (kScoresByDistance) names the score of a win at a ply, G::win_at(ply), when no result can beat
+// it: a node at ply p can do no better than win_at(p + 1), a win with its own move, and no worse
+// than -win_at(p), lost already. A node whose window lies beyond those bounds returns at once;
+// once a win is proven, the search for a shorter one stops where it could no longer be shorter.
+template <class G>
+concept HasWinAtPly = requires(int ply) {
+    { G::win_at(ply) } -> std::same_as<Score>;
+};
+
 // Optional: a game may settle nodes with its own exact solver, e.g. Othello's endgame solver
 // when few squares are empty, or Gomoku's threat-space search when a side has a forced win.
 // The game names a Solver type; each search thread owns one, built on the shared table, the

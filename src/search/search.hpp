@@ -449,6 +449,13 @@ class Searcher {
         }
 
         const bool pv_node = beta - alpha > 1;
+        if constexpr (HasWinAtPly<G>) {
+            // Mate-distance bounds (HasWinAtPly): a window beyond them holds no value here.
+            const Score best_possible = G::win_at(ply + 1);
+            if (best_possible <= alpha) return best_possible;
+            const Score worst_possible = -G::win_at(ply);
+            if (worst_possible >= beta) return worst_possible;
+        }
         const std::uint64_t key = G::hash(pos_);
         const std::uint64_t horizon_at_entry = horizon_evals_;
         const bool use_table = depth >= min_table_depth<G>();

@@ -193,6 +193,8 @@ struct GomokuGame {
         gomoku::unmake_move(pos, move, undo);
     }
     static bool is_game_over(const Position& pos) { return gomoku::is_game_over(pos); }
+    // Nothing beats a win at `ply` by its own move: bounds for the search (HasWinAtPly).
+    static constexpr search::Score win_at(int ply) { return win_in(ply); }
     static search::Score terminal_score(const Position& pos, int ply) {
         if (!pos.winner) return 0;
         return *pos.winner == pos.side ? win_in(ply) : -win_in(ply);

@@ -54,9 +54,10 @@ struct SoldiersGame {
         const Status result = status(pos);
         if (result == Status::draw_by_repetition || result == Status::draw_by_quiet_plies) return 0;
         const Color winner = result == Status::generals_win ? kGenerals : kSoldiers;
-        const search::Score win = search::kWin + kMaxDistance - ply;
-        return winner == pos.side ? win : -win;
+        return winner == pos.side ? win_at(ply) : -win_at(ply);
     }
+    // Nothing beats a win at `ply` by its own move: bounds for the search (HasWinAtPly).
+    static constexpr search::Score win_at(int ply) { return search::kWin + kMaxDistance - ply; }
     static search::Score evaluate(const Position& pos, const Evaluator& eval) {
         return soldiers::evaluate(pos, eval.kind);
     }
