@@ -239,6 +239,27 @@ TEST_CASE("gomoku-fit fits weights to games and refuses a bad games file") {
     std::remove(path.c_str());
 }
 
+TEST_CASE("gomoku-fit: a longer run fits its games no worse") {
+    // A fixed step size kept the weights circling the optimum: more iterations could fit worse.
+    const auto fitted_log_loss = [](int iterations) {
+        tools::GomokuFitOptions options;
+        options.inputs = {SENTE_TEST_DATA "/gomoku/fit-games.txt"};
+        options.holdout_every = 0;
+        options.iterations = iterations;
+        std::ostringstream out, err;
+        REQUIRE(tools::fit_gomoku_eval(options, out, err) == 0);
+        const std::string text = out.str();
+        const auto row = text.find("new weights");
+        REQUIRE(row != std::string::npos);
+        return std::stod(text.substr(row + std::string("new weights").size()));
+    };
+    const double short_run = fitted_log_loss(300);
+    const double middle_run = fitted_log_loss(1000);
+    const double long_run = fitted_log_loss(3000);
+    CHECK(middle_run <= short_run);
+    CHECK(long_run <= middle_run);
+}
+
 TEST_CASE("the move order is its weighted point features, and puts the strong points first") {
     // Black has an open three on row 8; white to move.
     const Position pos = after({"h8", "a1", "j8", "a15", "k8"});

@@ -41,31 +41,39 @@ struct Sample {
 };
 
 // Adam's moments for N weights: step() moves the weights against the summed `gradient` of
-// `count` examples plus an L2 pull of `regularisation` (fixed step size 0.05).
+// `count` examples plus an L2 pull of `regularisation`, by a step of size `rate`.
 template <std::size_t N>
 struct Adam {
     std::array<double, N> first{}, second{};
 
     void step(std::array<double, N>& w, const std::array<double, N>& gradient, double count,
-              double regularisation) {
+              double regularisation, double rate) {
         std::array<double, N> each;
         each.fill(regularisation);
-        step(w, gradient, count, each);
+        step(w, gradient, count, each, rate);
     }
 
     // The same with a pull of its own for each weight.
     void step(std::array<double, N>& w, const std::array<double, N>& gradient, double count,
-              const std::array<double, N>& regularisation) {
+              const std::array<double, N>& regularisation, double rate) {
         for (std::size_t i = 0; i < N; ++i) {
             const double g = gradient[i] / count + regularisation[i] * w[i];
             first[i] = 0.9 * first[i] + 0.1 * g;
             second[i] = 0.999 * second[i] + 0.001 * g * g;
-            w[i] -= 0.05 * first[i] / (std::sqrt(second[i]) + 1e-8);
+            w[i] -= rate * first[i] / (std::sqrt(second[i]) + 1e-8);
         }
     }
 };
 
 double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
+
+// Adam's step size falls linearly from 0.05 to 0 over the run: at a fixed step the weights
+// kept circling the optimum, so that 10,000 iterations fitted worse than 3,000 (the training
+// log-loss of the 2,022 games 0.5276 after 3,000, 0.5306 after 10,000). Falling, the run
+// settles: 0.5254 after 3,000 and after 8,000.
+double step_rate(int iteration, int iterations) {
+    return 0.05 * (1.0 - static_cast<double>(iteration) / iterations);
+}
 
 // The mean log-loss against the targets, or with `outcomes` against the games' outcomes.
 double log_loss(const std::vector<Sample>& samples, bool held_out, auto&& logit,
@@ -222,7 +230,8 @@ int fit_gomoku_eval(const GomokuFitOptions& options, std::ostream& out, std::ost
             for (const Feature& f : s.features)
                 gradient[f.index] += error * f.value / scale[f.index];
         }
-        adam.step(w, gradient, static_cast<double>(fitted_count), pull);
+        adam.step(w, gradient, static_cast<double>(fitted_count), pull,
+                  step_rate(iteration, options.iterations));
     }
 
     // The weights as printed are whole numbers: a feature whose weight is under one unit loses
@@ -390,7 +399,8 @@ int fit_gomoku_order(const GomokuFitOptions& options, std::ostream& out, std::os
                 for (const std::uint8_t f : c.points[i]) gradient[f] += g;
             }
         }
-        adam.step(w, gradient, static_cast<double>(fitted_count), options.regularisation);
+        adam.step(w, gradient, static_cast<double>(fitted_count), options.regularisation,
+                  step_rate(iteration, options.iterations));
     }
 
     // The built-in values are in kOrderWeightScale units of a logit.
