@@ -98,7 +98,7 @@ TEST_CASE("the engine takes a win, blocks a five and finds a forced win") {
         const auto report = session.genmove(Color::black);
         REQUIRE(report);
         CHECK((report->move == "d8" || report->move == "j8"));
-        // The shortest win, not cut away by the search's mate-distance bounds.
+        // Reported as the shortest win there is.
         CHECK(report->search.score_text == "win in 1");
         CHECK(session.outcome().over);
     }
