@@ -12,9 +12,13 @@ Transcript format, one item per line:
   anything else is a comment.
 """
 import difflib
+import os
 import re
+import select
 import subprocess
 import sys
+import threading
+import time
 
 
 def unescape(text):
@@ -54,17 +58,57 @@ def matches(expected, actual):
     return True
 
 
+def run_engine(command, stdin, expected_lines, timeout=120):
+    """Runs sente on the whole input at once, but closes its input only once it has printed the
+    expected number of lines (or exited, or the time is up): sente stops a running search when
+    its input ends, and a search still running when the end is read would be cut short."""
+    proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    errors = []
+    drain = threading.Thread(target=lambda: errors.append(proc.stderr.read()))
+    drain.start()
+    proc.stdin.write(stdin)
+    proc.stdin.flush()
+    output = b""
+    deadline = time.monotonic() + timeout
+    # An input whose last line has no line feed (`>|`) needs its end to finish that line.
+    stdin_open = stdin.endswith(b"\n")
+    if not stdin_open:
+        proc.stdin.close()
+    while time.monotonic() < deadline:
+        if stdin_open and output.count(b"\n") >= expected_lines:
+            proc.stdin.close()
+            stdin_open = False
+        ready, _, _ = select.select([proc.stdout], [], [], 0.2)
+        if not ready:
+            continue
+        chunk = os.read(proc.stdout.fileno(), 65536)
+        if not chunk:
+            break
+        output += chunk
+    if stdin_open:
+        proc.stdin.close()
+    try:
+        proc.wait(timeout=max(deadline - time.monotonic(), 1))
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        output += b"(sente did not finish in time)\n"
+    drain.join()
+    return proc.returncode, output, errors[0] if errors else b""
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: replay_transcript.py SENTE_BINARY TRANSCRIPT")
     binary, path = sys.argv[1], sys.argv[2]
     args, stdin, expected = parse(path)
     protocol = next((p for p in ("gomocup", "nboard") if path.endswith("." + p)), "gtp")
-    run = subprocess.run([binary, *args, "--quiet", protocol], input=stdin.encode("latin-1"),
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
-    actual = run.stdout.decode("utf-8", errors="replace")
-    if run.returncode != 0:
-        print(f"sente exited with status {run.returncode}\n{run.stderr.decode()}")
+    returncode, output, errors = run_engine([binary, *args, "--quiet", protocol],
+                                            stdin.encode("latin-1"), len(expected))
+    actual = output.decode("utf-8", errors="replace")
+    if returncode != 0:
+        print(f"sente exited with status {returncode}\n{errors.decode()}")
         sys.exit(1)
     if not matches(expected, actual):
         shown = [w if isinstance(w, str) else "~ " + w.pattern + "\n" for w in expected]
