@@ -239,6 +239,41 @@ TEST_CASE("gomoku-fit fits weights to games and refuses a bad games file") {
     std::remove(path.c_str());
 }
 
+TEST_CASE("gomoku-fit --evaluated-only leaves out what the search settles before evaluating") {
+    // The number of positions fitted from one game, with and without the filter.
+    const auto positions = [](const std::string& game, bool evaluated_only) {
+        const std::string path = "gomoku_fit_evaluated_test.txt";
+        {
+            std::ofstream games(path);
+            games << game << "\n";
+        }
+        tools::GomokuFitOptions options;
+        options.inputs = {path};
+        options.holdout_every = 0;
+        options.iterations = 10;
+        options.evaluated_only = evaluated_only;
+        std::ostringstream out, err;
+        REQUIRE(tools::fit_gomoku_eval(options, out, err) == 0);
+        std::remove(path.c_str());
+        const std::string text = out.str();
+        const auto games = text.find("1 games, ");
+        REQUIRE(games != std::string::npos);
+        return std::stoi(text.substr(games + std::string("1 games, ").size()));
+    };
+    // Black's open three h8 j8 k8 to move: l8 makes an open four, a win by fours. Before m8 black
+    // can make five and before l9 white faces two fives: left out either way.
+    CHECK(positions("1 h8 h9 j8 j9 k8 k9 l8 l9 m8", false) == 7);
+    CHECK(positions("1 h8 h9 j8 j9 k8 k9 l8 l9 m8", true) == 6);
+    // Both sides win by fours where they are to move with their open three: before a1 (black)
+    // and before l9 (white).
+    CHECK(positions("0 h8 h9 j8 j9 k8 k9 a1 l9 a2 m9", false) == 8);
+    CHECK(positions("0 h8 h9 j8 j9 k8 k9 a1 l9 a2 m9", true) == 6);
+    // Before m8 white must block the five of black's four, and the search plays the block. A
+    // closed four alone (before l8) is no win by fours.
+    CHECK(positions("1 h8 g8 j8 a1 k8 a2 l8 m8", false) == 8);
+    CHECK(positions("1 h8 g8 j8 a1 k8 a2 l8 m8", true) == 7);
+}
+
 TEST_CASE("gomoku-fit: a longer run fits its games no worse") {
     // A fixed step size kept the weights circling the optimum: more iterations could fit worse.
     const auto fitted_log_loss = [](int iterations) {

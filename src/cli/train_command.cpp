@@ -219,6 +219,9 @@ Subcommand add_train_command(CLI::App& parent) {
                      "much of the label and the rest of the game's outcome")
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
+    gomoku_fit->add_flag("--evaluated-only", o->gomoku_fit.evaluated_only,
+                         "fit only the positions the search evaluates: not those with a five "
+                         "to block nor those the side to move wins by fours");
     gomoku_fit->add_flag("--order", o->gomoku_order,
                          "fit the move ordering to the winners' moves instead of the evaluation");
 

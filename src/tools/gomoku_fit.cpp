@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <ostream>
 #include <sstream>
@@ -14,6 +15,7 @@
 #include "games/gomoku/movegen.hpp"
 #include "games/gomoku/notation.hpp"
 #include "games/gomoku/position.hpp"
+#include "games/gomoku/vcf.hpp"
 
 namespace sente::tools {
 
@@ -145,20 +147,36 @@ bool replay_games(const GomokuFitOptions& options, int& games, std::ostream& err
     return true;
 }
 
+// How far options.evaluated_only looks for a win by fours: about what the strong levels'
+// threat search spends at a node away from the horizon.
+constexpr int kEvaluatedVcfFours = 30;
+constexpr std::uint64_t kEvaluatedVcfBudget = 500;
+
+// Whether the side to move wins by fours within that budget.
+bool wins_by_fours(const gomoku::Position& pos, gomoku::VcfSearch& vcf) {
+    const Color me = pos.side;
+    const int fours = pos.count(me, gomoku::kThreatFour) + pos.count(me, gomoku::kThreatFourThree) +
+                      pos.count(me, gomoku::kThreatFlexFour);
+    if (fours == 0) return false;
+    gomoku::Position work = pos;  // searched in place
+    return vcf.find(work, kEvaluatedVcfFours, kEvaluatedVcfBudget).has_value();
+}
+
 // The positions the evaluation is fitted to: every position a move is played from, except
 // those where the side to move can make five or faces two fives (the search never evaluates
-// them). The target is the outcome, or with a label on the move, the label and the outcome
-// mixed by options.label_weight.
+// them), and with options.evaluated_only the others the search settles before it evaluates.
+// The target is the outcome, or with a label on the move, the label and the outcome mixed by
+// options.label_weight.
 bool read_games(const GomokuFitOptions& options, std::vector<Sample>& samples, int& games,
                 std::ostream& err) {
+    gomoku::VcfSearch vcf;
     return replay_games(
         options, games, err,
         [&](const gomoku::Position& pos, int, Color winner, bool held_out, double label) {
             const Color me = pos.side;
-            if (pos.count(me, gomoku::kThreatFive) > 0 ||
-                pos.count(opponent(me), gomoku::kThreatFive) > 1) {
-                return;
-            }
+            const int their_fives = pos.count(opponent(me), gomoku::kThreatFive);
+            if (pos.count(me, gomoku::kThreatFive) > 0 || their_fives > 1) return;
+            if (options.evaluated_only && (their_fives > 0 || wins_by_fours(pos, vcf))) return;
             Sample sample;
             const auto features = gomoku::eval_features(pos);
             for (int i = 0; i < kEvalFeatures; ++i)
