@@ -187,6 +187,7 @@ class Searcher {
         published_nodes_.store(0, std::memory_order_relaxed);
         horizon_evals_ = 0;
         stopped_ = false;
+        win_floor_[0] = kInfinity;  // the multi-PV root holds no win (search_root sets it)
         lines_.clear();
         for (auto& k : killers_) k = {Move{}, Move{}};
         for (auto& side : history_) side.fill(0);
@@ -336,6 +337,7 @@ class Searcher {
     Score search_root(int depth, Score alpha, Score beta) {
         Score best = -kInfinity;
         pv_length_[0] = 0;
+        win_floor_[0] = kInfinity;
         for (std::size_t i = 0; i < root_moves_.size(); ++i) {
             const Move move = root_moves_[i].move;
             const auto undo = G::make_move(pos_, move);
@@ -359,6 +361,7 @@ class Searcher {
                         std::swap(root_moves_[j], root_moves_[j - 1]);
                     update_pv(0, move);
                     alpha = std::max(alpha, score);
+                    if (is_proven_win(alpha)) win_floor_[0] = alpha;
                 }
                 if (score >= beta) break;
             }
@@ -405,6 +408,22 @@ class Searcher {
         std::copy(lines[0].pv.begin(), lines[0].pv.end(), pv_[0].begin());
         lines_ = std::move(lines);
         return lines_[0].score;
+    }
+
+    // Whether a node's window lies at or beyond a win that one side already holds higher up
+    // the line (win_floor_), where the search asks nothing but whether that side has a shorter
+    // win. Forward pruning rests on the static value, so a window at a proven result, where a
+    // proof is tested, is searched without it (a pruned proof is no proof); beyond a win already
+    // held, missing a shorter one changes no choice above, and the search prunes as anywhere
+    // else, so that once a win is proven the moves tried after it, at the root and along the
+    // winning line, do not take every later iteration. Such nodes store nothing in the table:
+    // a bound found with pruning must not answer for a proof later. Sets the node's own floor
+    // from the line above (its side's floor two plies up). Only in games that score wins by
+    // distance: where a proven score is a margin (Othello), a larger one is worth finding.
+    bool beyond_held_win(int ply, Score alpha, Score beta) {
+        if constexpr (!scores_by_distance<G>()) return false;
+        win_floor_[ply] = ply >= 2 ? win_floor_[ply - 2] : kInfinity;
+        return alpha >= win_floor_[ply] || (ply >= 1 && -beta >= win_floor_[ply - 1]);
     }
 
     // `cut_node`: a null-window node whose parent expects it to fail high (the parent's move
@@ -456,6 +475,7 @@ class Searcher {
             const Score worst_possible = -G::win_at(ply);
             if (worst_possible >= beta) return worst_possible;
         }
+        const bool beyond_win = beyond_held_win(ply, alpha, beta);
         const std::uint64_t key = G::hash(pos_);
         const std::uint64_t horizon_at_entry = horizon_evals_;
         const bool use_table = depth >= min_table_depth<G>();
@@ -488,7 +508,8 @@ class Searcher {
         // horizon.
         ForwardPruning pruning;
         if constexpr (HasForwardPruning<G>) {
-            if (!pv_node && excluded == 0 && !is_proven_win(beta) && !is_proven_loss(alpha)) {
+            const bool unproven_window = !is_proven_win(beta) && !is_proven_loss(alpha);
+            if (!pv_node && excluded == 0 && (unproven_window || beyond_win)) {
                 if (const auto allowed = G::forward_pruning(pos_, eval_, depth)) {
                     pruning = *allowed;
                     const bool futility = pruning.futility_margin != ForwardPruning::kOff;
@@ -606,6 +627,7 @@ class Searcher {
                 if (score > alpha) {
                     alpha = score;
                     update_pv(ply, move);
+                    if (is_proven_win(alpha)) win_floor_[ply] = std::min(win_floor_[ply], alpha);
                     if (score >= beta) {
                         record_cutoff(move, depth, ply);
                         return true;
@@ -683,7 +705,7 @@ class Searcher {
         const int stored_depth = horizon_evals_ == horizon_at_entry
                                      ? TranspositionTable::exhaustive_depth(depth)
                                      : depth;
-        if (use_table && excluded == 0) {
+        if (use_table && excluded == 0 && !beyond_win) {
             tt_.store(key, G::pack(best_move), score_to_table<G>(best, ply), stored_depth, bound);
         }
         return best;
@@ -764,6 +786,10 @@ class Searcher {
     // The move a singular test leaves out at each ply (packed; 0: none).
     std::array<std::uint16_t, kMaxPly> excluded_{};
     int iteration_depth_ = 0;  // the depth of the root's current iteration
+    // At each ply of the current line, the least proven win that the side to move there holds
+    // (its alpha once a move proved a win, or one held two plies up), or kInfinity: beyond it
+    // the search only asks for a shorter win (see beyond_held_win).
+    std::array<Score, kMaxPly + 1> win_floor_{};
     std::array<std::array<int, kHistorySize>, 2> history_{};
     std::array<std::array<Move, kMaxPly>, kMaxPly> pv_{};
     std::array<int, kMaxPly + 1> pv_length_{};
