@@ -36,20 +36,26 @@ Score minimax(Position& pos, int depth, int ply, const Game::Evaluator& eval) {
     return best;
 }
 
-// Positions from random games on the smallest board that ended in a win, taken 1 to 6 plies
-// before the end: a win or a loss lies within a few plies, at several distances.
+// Every position of a game of random moves on the smallest board, to its end.
+std::vector<Position> random_game(std::mt19937_64& rng) {
+    std::vector<Position> game{start_position(5)};
+    while (!Game::is_game_over(game.back())) {
+        Game::MoveList moves;
+        Game::generate_moves(game.back(), moves);
+        Position next = game.back();
+        Game::make_move(next, moves[rng() % moves.size()].move);
+        game.push_back(next);
+    }
+    return game;
+}
+
+// Positions from random games that ended in a win, taken 1 to 6 plies before the end: a win or
+// a loss lies within a few plies, at several distances.
 std::vector<Position> positions_near_the_end(int count, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     std::vector<Position> found;
     while (static_cast<int>(found.size()) < count) {
-        std::vector<Position> game{start_position(5)};
-        while (!Game::is_game_over(game.back())) {
-            Game::MoveList moves;
-            Game::generate_moves(game.back(), moves);
-            Position next = game.back();
-            Game::make_move(next, moves[rng() % moves.size()].move);
-            game.push_back(next);
-        }
+        const std::vector<Position> game = random_game(rng);
         const std::size_t back = 1 + found.size() % 6;
         if (Game::terminal_score(game.back(), 0) == 0 || game.size() <= back) continue;
         found.push_back(game[game.size() - 1 - back]);
@@ -82,13 +88,7 @@ TEST_CASE("a finished game scores the side to move's loss at exactly the bound")
     std::mt19937_64 rng(5);
     int finished = 0;
     for (int game = 0; game < 50; ++game) {
-        Position pos = start_position(5);
-        while (!Game::is_game_over(pos)) {
-            Game::MoveList moves;
-            Game::generate_moves(pos, moves);
-            Game::make_move(pos, moves[rng() % moves.size()].move);
-        }
-        const Score score = Game::terminal_score(pos, 7);
+        const Score score = Game::terminal_score(random_game(rng).back(), 7);
         if (score == 0) continue;  // a draw
         ++finished;
         CHECK(score == -Game::win_at(7));
