@@ -154,10 +154,7 @@ constexpr std::uint64_t kEvaluatedVcfBudget = 500;
 
 // Whether the side to move wins by fours within that budget.
 bool wins_by_fours(const gomoku::Position& pos, gomoku::VcfSearch& vcf) {
-    const Color me = pos.side;
-    const int fours = pos.count(me, gomoku::kThreatFour) + pos.count(me, gomoku::kThreatFourThree) +
-                      pos.count(me, gomoku::kThreatFlexFour);
-    if (fours == 0) return false;
+    if (gomoku::count_four_points(pos, pos.side) == 0) return false;
     gomoku::Position work = pos;  // searched in place
     return vcf.find(work, kEvaluatedVcfFours, kEvaluatedVcfBudget).has_value();
 }

@@ -71,8 +71,7 @@ class ThreatSolver {
         // The searches play on the position and restore it exactly; copying the 34 kB position
         // at every node would cost more than they do.
         Position& work = const_cast<Position&>(pos);
-        const int fours = pos.count(me, kThreatFour) + pos.count(me, kThreatFourThree) +
-                          pos.count(me, kThreatFlexFour);
+        const int fours = count_four_points(pos, me);
         // The level's limits are part of what a failure means.
         const std::uint64_t key =
             pos.key ^ (static_cast<std::uint64_t>(eval.vcf_fours) * 0x9E3779B97F4A7C15ULL) ^

@@ -139,6 +139,13 @@ void for_each_point(const Position& pos, Fn&& fn) {
     }
 }
 
+// How many empty points give `color` a four or more (a four, a four-three, an open four): with
+// none it has no four to play, and no win by fours.
+inline int count_four_points(const Position& pos, Color color) {
+    return pos.count(color, kThreatFour) + pos.count(color, kThreatFourThree) +
+           pos.count(color, kThreatFlexFour);
+}
+
 // Whether a stone of `color` on the empty `point` makes a four (or an open four) on some line.
 inline bool makes_four(const Position& pos, Color color, int point) {
     for (int d = 0; d < 4; ++d) {

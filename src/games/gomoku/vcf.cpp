@@ -46,9 +46,7 @@ bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
         return true;
     }
     if (fours_left <= 0 || out_of_budget()) return false;
-    const int fours = pos.count(attacker, kThreatFour) + pos.count(attacker, kThreatFourThree) +
-                      pos.count(attacker, kThreatFlexFour);
-    if (fours == 0) return false;
+    if (count_four_points(pos, attacker) == 0) return false;
     if (known_failure(pos, fours_left)) return false;
 
     // The attacker's fours, strongest first; only the one on the defender's five point if the
