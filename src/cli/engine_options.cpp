@@ -53,6 +53,10 @@ void add_engine_options(CLI::App& app, EngineOptions& options) {
                    "complete tables for full strength to play perfectly from (Soldiers; written "
                    "by solve --tables --save-tables); may be given more than once")
         ->check(CLI::ExistingFile);
+    app.add_option("--network", options.network_file,
+                   "Gomoku: evaluate with this network file (scripts/train-gomoku-net) under "
+                   "the rules it was trained for, instead of the built-in evaluation")
+        ->check(CLI::ExistingFile);
     app.add_option("--book-variety", options.book_variety,
                    "play any opening book move at most this many discs worse than the best, for "
                    "varied games in matches (Othello levels 9-10; 0: the best)")
@@ -70,6 +74,12 @@ std::optional<Session> make_session(const EngineOptions& options) {
     for (const std::string& path : options.table_files) {
         if (auto added = Session::add_tables_file(path); !added) {
             std::cerr << "sente: --tables " << added.error().message << '\n';
+            return std::nullopt;
+        }
+    }
+    if (!options.network_file.empty()) {
+        if (auto used = Session::use_gomoku_network(options.network_file); !used) {
+            std::cerr << "sente: --network " << used.error().message << '\n';
             return std::nullopt;
         }
     }

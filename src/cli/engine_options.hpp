@@ -29,6 +29,7 @@ struct EngineOptions {
     std::string coordinates = "native";
     bool quiet = false;
     std::vector<std::string> table_files;
+    std::string network_file;
     double book_variety = 0;  // discs
     bool no_book = false;
     std::uint64_t seed = 0;

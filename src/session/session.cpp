@@ -182,6 +182,16 @@ Result<void> Session::add_tables_file(const std::string& path) {
     return soldiers::add_tables_file(path);
 }
 
+Result<void> Session::use_gomoku_network(const std::string& path) {
+    auto net = gomoku::load_network(path);
+    if (!net) return net.error();
+    for (const gomoku::Rule rule : {gomoku::Rule::freestyle, gomoku::Rule::standard,
+                                    gomoku::Rule::renju, gomoku::Rule::caro}) {
+        if ((*net)->plays(rule)) gomoku::set_active_network(rule, *net);
+    }
+    return {};
+}
+
 std::span<const GameInfo> Session::games() {
     static const std::vector<GameInfo> infos = [] {
         std::vector<GameInfo> list;

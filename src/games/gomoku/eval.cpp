@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdlib>
 #include <span>
 
@@ -135,7 +136,14 @@ const EvalWeights& eval_weights() {
     return weights;
 }
 
+search::Score network_evaluate(const Position& pos) {
+    const float logit = net_logit(*pos.network, pos.net_sums[index_of(pos.side)]);
+    const double score = std::round(logit * kNetPointsPerLogit);
+    return static_cast<search::Score>(std::clamp(score, -20000.0, 20000.0));
+}
+
 search::Score evaluate(const Position& pos) {
+    if (pos.network != nullptr) return network_evaluate(pos);
     std::array<int, kEvalCounts> counts;
     write_counts(pos, counts);
     const int own = index_of(pos.side);

@@ -45,8 +45,11 @@ inline constexpr int kEvalWeightScale = 16;
 EvalFeatures eval_features(const Position& pos);
 const EvalWeights& eval_weights();
 
-// The weighted sum of the features, from the side to move's point of view.
+// The weighted sum of the features, from the side to move's point of view; or, for a position
+// with a network (network.hpp), the network's value.
 search::Score evaluate(const Position& pos);
+// The network's value of a position that has one, in the same units.
+search::Score network_evaluate(const Position& pos);
 
 // Move ordering: the value of an empty point for the side to move is a sum of weights of its
 // features, each feature one index in [0, kOrderFeatures):

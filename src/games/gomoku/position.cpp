@@ -320,7 +320,7 @@ void for_each_line_point(const Position& pos, int point, Fn&& fn) {
     }
 }
 
-void put(Position& pos, int point, Color color) {
+void put_stone(Position& pos, int point, Color color) {
     const Stone stone = stone_of(color);
     pos.stones[point] = stone;
     pos.key ^= zobrist().stone[index_of(color)][point];
@@ -332,7 +332,13 @@ void put(Position& pos, int point, Color color) {
     update_around(pos, point, stone);
 }
 
-void take(Position& pos, int point) {
+// put_stone with the network's sums kept, if the position has a network.
+void put(Position& pos, int point, Color color) {
+    put_stone(pos, point, color);
+    if (pos.network != nullptr) update_network(pos, point, kEmpty);
+}
+
+void take_stone(Position& pos, int point) {
     const Stone stone = pos.stones[point];
     count_stone_lines(pos, point, -1);
     pos.stones[point] = kEmpty;
@@ -343,6 +349,41 @@ void take(Position& pos, int point) {
     rebuild_lines(pos, point);
     count_shapes(pos, point, +1);
     refresh_point(pos, point);
+}
+
+void take(Position& pos, int point) {
+    const Stone was = pos.stones[point];
+    take_stone(pos, point);
+    if (pos.network != nullptr) update_network(pos, point, was);
+}
+
+// The move without the network's sums: the stone, the side to move, the winner.
+void play_stone(Position& pos, Move move) {
+    const int point = move.point;
+    const Color mover = pos.side;
+    // The point's classes are confirmed on the board, so they say whether this stone wins.
+    const bool wins = pos.points[point].threats[index_of(mover)] == kThreatFive;
+    put_stone(pos, point, mover);
+    if (wins) pos.winner = mover;
+    pos.side = opponent(mover);
+    pos.key ^= zobrist().white_to_move;
+}
+
+void save_for_undo(const Position& pos, Move move, MoveUndo& undo, bool evaluated) {
+    for_each_line_point(pos, move.point, [&](int i, int q) {
+        std::memcpy(undo.points.data() + i * sizeof(PointState), &pos.points[q],
+                    sizeof(PointState));
+    });
+    undo.threat_counts = pos.threat_counts;
+    undo.value_sums = pos.value_sums;
+    undo.stone_lines = pos.stone_lines;
+    undo.shape_sums = pos.shape_sums;
+    undo.net_saved = evaluated && pos.network != nullptr;
+    if (!undo.net_saved) return;
+    undo.net_sums = pos.net_sums;
+    for_each_net_point(pos.stones, move.point, [&](int slot, int q) {
+        undo.net_points[slot] = pos.net_points[net_index(q)];
+    });
 }
 
 }  // namespace
@@ -374,7 +415,15 @@ Position empty_position(int size, Rule rule) {
         refresh_point(pos, point);
     });
     pos.key = zobrist().size[size] ^ zobrist().rule[static_cast<int>(rule)];
+    attach_network(pos, active_network(rule));
     return pos;
+}
+
+void attach_network(Position& pos, const Network* net) {
+    pos.network = net;
+    pos.net_sums = NetSums{};
+    pos.net_points = {};
+    if (net != nullptr) refresh_network(pos);
 }
 
 void place_stone(Position& pos, int point, Color color) { put(pos, point, color); }
@@ -394,14 +443,8 @@ bool has_five_at(const Position& pos, int point, Color color) {
 }
 
 void make_move(Position& pos, Move move) {
-    const int point = move.point;
-    const Color mover = pos.side;
-    // The point's classes are confirmed on the board, so they say whether this stone wins.
-    const bool wins = pos.points[point].threats[index_of(mover)] == kThreatFive;
-    put(pos, point, mover);
-    if (wins) pos.winner = mover;
-    pos.side = opponent(mover);
-    pos.key ^= zobrist().white_to_move;
+    play_stone(pos, move);
+    if (pos.network != nullptr) update_network(pos, move.point, kEmpty);
 }
 
 void unmake_move(Position& pos, Move move) {
@@ -412,15 +455,13 @@ void unmake_move(Position& pos, Move move) {
 }
 
 void make_move(Position& pos, Move move, MoveUndo& undo) {
-    for_each_line_point(pos, move.point, [&](int i, int q) {
-        std::memcpy(undo.points.data() + i * sizeof(PointState), &pos.points[q],
-                    sizeof(PointState));
-    });
-    undo.threat_counts = pos.threat_counts;
-    undo.value_sums = pos.value_sums;
-    undo.stone_lines = pos.stone_lines;
-    undo.shape_sums = pos.shape_sums;
+    save_for_undo(pos, move, undo, true);
     make_move(pos, move);
+}
+
+void make_move_unevaluated(Position& pos, Move move, MoveUndo& undo) {
+    save_for_undo(pos, move, undo, false);
+    play_stone(pos, move);
 }
 
 void unmake_move(Position& pos, Move move, const MoveUndo& undo) {
@@ -442,6 +483,11 @@ void unmake_move(Position& pos, Move move, const MoveUndo& undo) {
     pos.value_sums = undo.value_sums;
     pos.stone_lines = undo.stone_lines;
     pos.shape_sums = undo.shape_sums;
+    if (!undo.net_saved) return;
+    pos.net_sums = undo.net_sums;
+    for_each_net_point(pos.stones, point, [&](int slot, int q) {
+        pos.net_points[net_index(q)] = undo.net_points[slot];
+    });
 }
 
 bool is_game_over(const Position& pos) { return pos.winner.has_value() || pos.is_full(); }

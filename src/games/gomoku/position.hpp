@@ -19,6 +19,7 @@
 #include <optional>
 
 #include "games/gomoku/board.hpp"
+#include "games/gomoku/network.hpp"
 #include "games/gomoku/patterns.hpp"
 #include "games/gomoku/shape.hpp"
 #include "sente/types.hpp"
@@ -71,6 +72,13 @@ struct Position {
     // for the side to move and the second for its opponent.
     std::array<std::array<std::int32_t, 2>, 2> shape_sums{};
 
+    // With a network (network.hpp): the board's sums of the points' clipped vectors, from each
+    // colour's point of view. Kept by every move but the threat searches' (see
+    // make_move_unevaluated).
+    NetSums net_sums{};
+    std::array<NetPoint, kNetPoints> net_points{};  // by net_index(point)
+    const Network* network = nullptr;
+
     const LinePairTable* lines_table = nullptr;  // both colours' classes under the rule
     const std::array<ShapeWeight, kShapeCodes>* shape_table = nullptr;  // shape_weights()
     std::uint64_t key = 0;
@@ -106,10 +114,33 @@ struct MoveUndo {
     std::array<std::int32_t, 2> value_sums;
     std::array<std::array<std::int16_t, kLinePatterns>, 2> stone_lines;
     std::array<std::array<std::int32_t, 2>, 2> shape_sums;
+    NetSums net_sums;
+    // With a network, unless the move was a threat search's: the sums and the vectors of the
+    // points that the move changes (for_each_net_point's slots).
+    bool net_saved;
+    std::array<NetPoint, kNetChangedPoints> net_points;
 };
 
-// An empty board of `size` (kMinSize..kMaxSize), black to move.
+// An empty board of `size` (kMinSize..kMaxSize), black to move, evaluated by the rule's active
+// network if there is one (network.hpp).
 Position empty_position(int size, Rule rule);
+
+// Makes `pos` evaluate with `net` (nullptr: the hand-made evaluation), its sums from scratch.
+void attach_network(Position& pos, const Network* net);
+
+// The network's sums (network_sums.cpp). The pattern of `point` along direction `d` from the
+// point of view of colour index `view`:
+inline int net_pattern(const Position& pos, int point, int d, int view) {
+    return net_pattern(pos.stones[point], pos.points[point].keys[d], view);
+}
+// The board's sums counted from scratch, without the points' kept vectors (the tests'
+// reference).
+NetSums net_board_sums(const Position& pos);
+// Sets the points' vectors and the board's sums of a position with a network from scratch.
+void refresh_network(Position& pos);
+// After the stone on `point` changed from `was` to what it is now (and the lines' keys were
+// updated): the vectors of the points whose patterns changed, and the sums.
+void update_network(Position& pos, int point, Stone was);
 
 // Puts a stone of `color` on an empty point without changing the side to move (position set-up).
 void place_stone(Position& pos, int point, Color color);
@@ -124,6 +155,10 @@ void unmake_move(Position& pos, Move move);
 // The same pair, keeping in `undo` what the move changed; unmake_move then copies it back.
 void make_move(Position& pos, Move move, MoveUndo& undo);
 void unmake_move(Position& pos, Move move, const MoveUndo& undo);
+// The threat searches' moves (vcf.cpp, vct.cpp): make_move without updating the network's
+// sums, which nothing reads until unmake_move (with `undo`) puts the position back. A threat
+// search makes many moves and evaluates none.
+void make_move_unevaluated(Position& pos, Move move, MoveUndo& undo);
 
 bool is_game_over(const Position& pos);
 

@@ -76,7 +76,7 @@ bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
         const int point = candidates[i];
         if (!may_play(pos, attacker, point)) continue;
         const Move four = move_at(point);
-        make_move(pos, four, four_undo);
+        make_move_unevaluated(pos, four, four_undo);
         line.push_back(four);
         bool won = false;
         const int fives = pos.count(attacker, kThreatFive);
@@ -84,7 +84,7 @@ bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
             // An open four or a double four: the defender blocks one five, the attacker makes
             // the other.
             const int block = *find_five_point(pos, attacker, point);
-            make_move(pos, move_at(block), block_undo);
+            make_move_unevaluated(pos, move_at(block), block_undo);
             line.push_back(move_at(block));
             line.push_back(move_at(*find_five_point(pos, attacker, point)));
             unmake_move(pos, move_at(block), block_undo);
@@ -97,7 +97,7 @@ bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
                 unplayed_plies_ = 2;
                 won = true;
             } else if (pos.threat(defender, block) != kThreatFive) {
-                make_move(pos, move_at(block), block_undo);
+                make_move_unevaluated(pos, move_at(block), block_undo);
                 line.push_back(move_at(block));
                 ++nodes_;
                 won = attack(pos, fours_left - 1, line);

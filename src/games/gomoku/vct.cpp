@@ -96,7 +96,7 @@ int VctSearch::attack(Position& pos, int threes_left, int last, Move* first) {
         const int point = candidates[i];
         if (!may_play(pos, attacker, point)) continue;
         const Move threat = move_at(point);
-        make_move(pos, threat, threat_undo);
+        make_move_unevaluated(pos, threat, threat_undo);
         int plies = 0;
         const int fives = pos.count(attacker, kThreatFive);
         if (fives >= 2) {
@@ -106,7 +106,7 @@ int VctSearch::attack(Position& pos, int threes_left, int last, Move* first) {
             if (!may_play(pos, defender, block)) {
                 plies = 3;  // renju: black may not block there
             } else if (pos.threat(defender, block) != kThreatFive) {
-                make_move(pos, move_at(block), block_undo);
+                make_move_unevaluated(pos, move_at(block), block_undo);
                 const int rest = attack(pos, threes_left, point, nullptr);
                 unmake_move(pos, move_at(block), block_undo);
                 plies = rest > 0 ? rest + 2 : 0;
@@ -152,7 +152,7 @@ int VctSearch::defend(Position& pos, int threes_left, int last) {
     MoveUndo defence_undo;
     for (int i = 0; i < count; ++i) {
         const Move defence = move_at(defences[i]);
-        make_move(pos, defence, defence_undo);
+        make_move_unevaluated(pos, defence, defence_undo);
         const int plies = attack(pos, threes_left, last, nullptr);
         unmake_move(pos, defence, defence_undo);
         if (plies == 0) return 0;

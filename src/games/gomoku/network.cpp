@@ -1,0 +1,184 @@
+#include "games/gomoku/network.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <mutex>
+
+#include <fmt/format.h>
+
+namespace sente::gomoku {
+
+namespace {
+
+// A side's code from four cells, nearest first: 0 empty, 1 own, 2 opponent's, 3 off the
+// board (and everything beyond the edge is off the board too). The codes of k cells on the
+// board start at kSideCodeStart[k]; the cells count in base 3, the nearest the lowest digit.
+constexpr std::array<int, 5> kSideCodeStart = {0, 1, 4, 13, 40};
+
+constexpr int side_code(const std::array<int, 4>& cells) {
+    int on_board = 0;
+    while (on_board < 4 && cells[on_board] != 3) ++on_board;
+    int code = 0;
+    for (int i = on_board - 1; i >= 0; --i) code = code * 3 + cells[i];
+    return kSideCodeStart[on_board] + code;
+}
+
+// The cell of a stone (Stone) seen from colour index `view`.
+constexpr int cell_of(int stone, int view) {
+    if (stone == kEmpty || stone == kWall) return stone;
+    return stone - 1 == view ? 1 : 2;
+}
+
+// [view][byte]: the side codes of a key's low byte (offsets -4..-1, the nearest in bits 6-7)
+// and of its high byte (offsets +1..+4, the nearest in bits 0-1).
+struct SideTables {
+    std::array<std::array<std::uint8_t, 256>, 2> before{}, after{};
+};
+
+constexpr SideTables make_side_tables() {
+    SideTables tables;
+    for (int view = 0; view < 2; ++view) {
+        for (int byte = 0; byte < 256; ++byte) {
+            std::array<int, 4> before{}, after{};
+            for (int i = 0; i < 4; ++i) {
+                before[i] = cell_of((byte >> (6 - 2 * i)) & 3, view);
+                after[i] = cell_of((byte >> (2 * i)) & 3, view);
+            }
+            tables.before[view][byte] = static_cast<std::uint8_t>(side_code(before));
+            tables.after[view][byte] = static_cast<std::uint8_t>(side_code(after));
+        }
+    }
+    return tables;
+}
+
+constexpr SideTables kSideTables = make_side_tables();
+static_assert(key_shift(-1) == 6 && key_shift(-4) == 0 && key_shift(1) == 8 && key_shift(4) == 14,
+              "the side tables read a key's bytes as patterns.hpp lays them out");
+
+// Reads little-endian values from a byte span, remembering whether it ran out.
+class Reader {
+  public:
+    explicit Reader(std::span<const std::uint8_t> bytes) : bytes_(bytes) {}
+    template <class T>
+    T read() {
+        T value{};
+        if (offset_ + sizeof(T) > bytes_.size()) {
+            short_ = true;
+            return value;
+        }
+        std::memcpy(&value, bytes_.data() + offset_, sizeof(T));
+        offset_ += sizeof(T);
+        return value;
+    }
+    bool ran_short() const { return short_; }
+    bool at_end() const { return offset_ == bytes_.size(); }
+
+  private:
+    std::span<const std::uint8_t> bytes_;
+    std::size_t offset_ = 0;
+    bool short_ = false;
+};
+
+constexpr char kMagic[] = "SENTENET";
+constexpr std::uint32_t kVersion = 1;
+// A row's entries are at most this in magnitude, so that four of them fit an int16.
+constexpr int kMaxRowEntry = 8191;
+
+std::array<std::atomic<const Network*>, 4>& active_networks() {
+    static std::array<std::atomic<const Network*>, 4> networks{};
+    return networks;
+}
+
+// The networks ever made active, kept alive for the positions that point at them.
+std::vector<std::shared_ptr<const Network>>& kept_networks() {
+    static std::vector<std::shared_ptr<const Network>> kept;
+    return kept;
+}
+
+}  // namespace
+
+int net_pattern(Stone centre, LineKey key, int view) {
+    return (cell_of(centre, view) * kNetSideCodes + kSideTables.before[view][key & 0xff]) *
+               kNetSideCodes +
+           kSideTables.after[view][key >> 8];
+}
+
+float net_logit(const Network& net, const std::array<std::int32_t, kNetFeatures>& sums) {
+    constexpr float kInputScale = 1.0F / (kNetTableScale * kNetPoolDivisor);
+    std::array<float, kNetFeatures> input;
+    for (int j = 0; j < kNetFeatures; ++j) input[j] = static_cast<float>(sums[j]) * kInputScale;
+    float logit = net.output_bias;
+    for (int i = 0; i < kNetHidden; ++i) {
+        float unit = net.hidden_bias[i];
+        for (int j = 0; j < kNetFeatures; ++j) unit += net.hidden_weights[i][j] * input[j];
+        logit += net.output_weights[i] * std::max(unit, 0.0F);
+    }
+    return logit;
+}
+
+Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t> bytes) {
+    auto fail = [](std::string message) -> Result<std::shared_ptr<const Network>> {
+        return make_error(ErrorCode::invalid_argument, "network file: " + message);
+    };
+    Reader reader(bytes);
+    std::array<char, 8> magic{};
+    for (char& c : magic) c = static_cast<char>(reader.read<std::uint8_t>());
+    if (reader.ran_short() || std::memcmp(magic.data(), kMagic, magic.size()) != 0)
+        return fail("not a sente network (no SENTENET header)");
+    const auto version = reader.read<std::uint32_t>();
+    if (version != kVersion)
+        return fail(fmt::format("format version {}, not {}", version, kVersion));
+    const auto features = reader.read<std::uint32_t>();
+    const auto hidden = reader.read<std::uint32_t>();
+    const auto patterns = reader.read<std::uint32_t>();
+    if (features != kNetFeatures || hidden != kNetHidden || patterns != kNetPatterns) {
+        return fail(fmt::format("shape {} x {} x {}, this build reads {} x {} x {}", patterns,
+                                features, hidden, kNetPatterns, kNetFeatures, kNetHidden));
+    }
+    auto net = std::make_shared<Network>();
+    net->rules = reader.read<std::uint32_t>();
+    net->sizes = reader.read<std::uint32_t>();
+    net->table.resize(kNetPatterns);
+    for (NetRow& row : net->table) {
+        for (std::int16_t& entry : row) {
+            entry = reader.read<std::int16_t>();
+            if (entry > kMaxRowEntry || entry < -kMaxRowEntry)
+                return fail(fmt::format("table entry {} beyond +-{}", entry, kMaxRowEntry));
+        }
+    }
+    for (auto& unit : net->hidden_weights)
+        for (float& w : unit) w = reader.read<float>();
+    for (float& b : net->hidden_bias) b = reader.read<float>();
+    for (float& w : net->output_weights) w = reader.read<float>();
+    net->output_bias = reader.read<float>();
+    if (reader.ran_short()) return fail("truncated");
+    if (!reader.at_end()) return fail("bytes after the output bias");
+    if (net->rules == 0 || net->rules >= (1U << 4)) return fail("no known rule in its rules mask");
+    return std::shared_ptr<const Network>(std::move(net));
+}
+
+Result<std::shared_ptr<const Network>> load_network(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return make_error(ErrorCode::invalid_argument, "cannot read " + path);
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)),
+                                          std::istreambuf_iterator<char>());
+    auto net = read_network(bytes);
+    if (!net) return make_error(ErrorCode::invalid_argument, path + ": " + net.error().message);
+    return net;
+}
+
+void set_active_network(Rule rule, std::shared_ptr<const Network> net) {
+    static std::mutex mutex;
+    const std::lock_guard lock(mutex);
+    if (net) kept_networks().push_back(net);
+    active_networks()[static_cast<int>(rule)].store(net.get(), std::memory_order_release);
+}
+
+const Network* active_network(Rule rule) {
+    return active_networks()[static_cast<int>(rule)].load(std::memory_order_acquire);
+}
+
+}  // namespace sente::gomoku

@@ -1,0 +1,112 @@
+#pragma once
+
+// The Gomoku network: a learned evaluation over the line patterns (issue 54, docs/training.md).
+//
+// Every point of the board and each of its four directions has a line pattern: the point's own
+// state (empty, own stone, opponent's stone) and the four points each side of it along the
+// line (empty, own, opponent's or off the board), read from one side's point of view. A pattern
+// indexes a row of kNetFeatures learned values (the table, int16). A point's feature vector is
+// the sum of its four directions' rows, clipped to [0, 1]; the board's is the sum of its
+// points' vectors; a small dense layer of kNetHidden units (float) turns that into the logit of
+// the side to move's chance to win, and 200 points a logit make it a score in the search's
+// units, as the hand-made evaluation's.
+//
+// The rows are what a small network over the nine points of a line computed for every possible
+// pattern when it was trained (scripts/train-gomoku-net): a pattern seldom seen in training
+// still gets the value its points suggest. A line read backwards gives the same row (the
+// trainer makes it so), so the evaluation is the same under the board's eight symmetries.
+//
+// Position keeps each point's vectors and the board's sums for both points of view up to date
+// as stones come and go (position.hpp, network_sums.cpp): a stone changes the patterns of its
+// own point and of the points within four along its lines, 33 points at most, and each of
+// those changes one row of a point's vector.
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "games/gomoku/board.hpp"
+#include "games/gomoku/patterns.hpp"
+#include "sente/result.hpp"
+
+namespace sente::gomoku {
+
+inline constexpr int kNetFeatures = 32;
+inline constexpr int kNetHidden = 32;
+// The four points on one side of a line, nearest first, each empty, own or opponent's, and the
+// board's edge after the last of them that is on the board: 1 + 3 + 9 + 27 + 81 codes.
+inline constexpr int kNetSideCodes = 121;
+inline constexpr int kNetPatterns = 3 * kNetSideCodes * kNetSideCodes;
+// Table units in 1.0; a point's vector is clipped to [0, kNetClip].
+inline constexpr int kNetTableScale = 256;
+inline constexpr int kNetClip = kNetTableScale;
+// The board's sum enters the dense layer as sum / (kNetTableScale * kNetPoolDivisor).
+inline constexpr int kNetPoolDivisor = 32;
+inline constexpr double kNetPointsPerLogit = 200.0;
+
+using NetRow = std::array<std::int16_t, kNetFeatures>;
+// [point of view: the colour index whose stones are "own"][feature]
+using NetSums = std::array<std::array<std::int32_t, kNetFeatures>, 2>;
+
+struct Network {
+    std::vector<NetRow> table;  // kNetPatterns rows
+    std::array<std::array<float, kNetFeatures>, kNetHidden> hidden_weights{};
+    std::array<float, kNetHidden> hidden_bias{};
+    std::array<float, kNetHidden> output_weights{};
+    float output_bias = 0;
+    std::uint32_t rules = 0;  // bit 1 << Rule for each rule it was trained for
+    std::uint32_t sizes = 0;  // bit 1 << size for each board size it was trained on
+
+    bool plays(Rule rule) const { return (rules >> static_cast<int>(rule)) & 1U; }
+};
+
+// The weight file (little-endian): "SENTENET", the format version (uint32, 1), kNetFeatures,
+// kNetHidden and kNetPatterns (uint32 each, checked), the rules and sizes masks (uint32), the
+// table (int16, pattern by pattern), the hidden weights (float, unit by unit), the hidden
+// biases, the output weights and the output bias.
+Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t> bytes);
+Result<std::shared_ptr<const Network>> load_network(const std::string& path);
+
+// A point's two vectors (one per point of view) before clipping, kept by Position.
+using NetPoint = std::array<NetRow, 2>;
+// Position keeps them for the points of the largest board, row by row.
+inline constexpr int kNetPoints = kMaxSize * kMaxSize;
+constexpr int net_index(int point) { return row_of(point) * kMaxSize + column_of(point); }
+// The points whose patterns a stone on a point changes: the point, and four along each line
+// each way (slots for those off the board too, which are skipped).
+inline constexpr int kNetReach = 4;
+inline constexpr int kNetChangedPoints = 1 + 4 * 2 * kNetReach;
+
+// The pattern of a point from the point of view of colour index `view`: its own cell (Stone)
+// and the line's key around it (patterns.hpp).
+int net_pattern(Stone centre, LineKey key, int view);
+
+// Calls fn(slot, q) for the points update_network changes for a stone on `point`: the point
+// (slot 0), then along each direction the points 1..kNetReach ahead and behind that are on the
+// board, each in its fixed slot below kNetChangedPoints.
+template <class Fn>
+void for_each_net_point(const std::array<Stone, kPoints>& stones, int point, Fn&& fn) {
+    fn(0, point);
+    int slot = 1;
+    for (int d = 0; d < 4; ++d) {
+        for (int k = 1; k <= kNetReach; ++k, slot += 2) {
+            const int ahead = point + k * kDirections[d];
+            const int behind = point - k * kDirections[d];
+            if (stones[ahead] != kWall) fn(slot, ahead);
+            if (stones[behind] != kWall) fn(slot + 1, behind);
+        }
+    }
+}
+
+// The dense layer on a point of view's sums: the logit of that side's chance to win.
+float net_logit(const Network& net, const std::array<std::int32_t, kNetFeatures>& sums);
+
+// The network that new positions of `rule` evaluate with (none: the hand-made evaluation).
+// Set it before positions are made (at start-up); positions keep the one they were made with.
+void set_active_network(Rule rule, std::shared_ptr<const Network> net);
+const Network* active_network(Rule rule);
+
+}  // namespace sente::gomoku

@@ -1,0 +1,258 @@
+// The Gomoku network (games/gomoku/network.hpp): its line patterns against a walk over the
+// board, its incremental sums against a recount after every move of random games (every rule,
+// several sizes, every kind of move and take-back), the symmetry a symmetric table gives, the
+// weight file's checks, and a search that evaluates with it.
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <atomic>
+#include <cstring>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "games/gomoku/eval.hpp"
+#include "games/gomoku/game.hpp"
+#include "games/gomoku/movegen.hpp"
+#include "games/gomoku/network.hpp"
+#include "games/gomoku/notation.hpp"
+#include "games/gomoku/position.hpp"
+
+using namespace sente;
+using namespace sente::gomoku;
+
+namespace {
+
+constexpr std::array<Rule, 4> kRules = {Rule::freestyle, Rule::standard, Rule::renju, Rule::caro};
+
+int reversed_pattern(int pattern) {
+    const int centre = pattern / (kNetSideCodes * kNetSideCodes);
+    const int before = pattern / kNetSideCodes % kNetSideCodes;
+    const int after = pattern % kNetSideCodes;
+    return (centre * kNetSideCodes + after) * kNetSideCodes + before;
+}
+
+// A network of random weights; with `symmetric`, a line and its reverse share a row, as the
+// trainer makes them.
+std::shared_ptr<Network> random_network(std::uint64_t seed, bool symmetric) {
+    std::mt19937_64 random(seed);
+    std::uniform_int_distribution<int> entry(-300, 300);
+    std::uniform_real_distribution<float> weight(-1.0F, 1.0F);
+    auto net = std::make_shared<Network>();
+    net->table.resize(kNetPatterns);
+    for (NetRow& row : net->table)
+        for (auto& e : row) e = static_cast<std::int16_t>(entry(random));
+    if (symmetric) {
+        for (int p = 0; p < kNetPatterns; ++p) net->table[reversed_pattern(p)] = net->table[p];
+    }
+    for (auto& unit : net->hidden_weights)
+        for (float& w : unit) w = weight(random);
+    for (float& b : net->hidden_bias) b = weight(random);
+    for (float& w : net->output_weights) w = weight(random);
+    net->output_bias = weight(random);
+    net->rules = 0xF;
+    net->sizes = 1U << 15;
+    return net;
+}
+
+// The side code of four cells read straight off the board, nearest first.
+int reference_side(const Position& pos, int point, int step, int view) {
+    int code = 0, digit = 1, on_board = 0;
+    for (int k = 1; k <= 4; ++k) {
+        const Stone stone = pos.stones[point + k * step];
+        if (stone == kWall) break;
+        const int cell = stone == kEmpty ? 0 : (stone - 1 == view ? 1 : 2);
+        code += cell * digit;
+        digit *= 3;
+        ++on_board;
+    }
+    constexpr std::array<int, 5> kStart = {0, 1, 4, 13, 40};
+    return kStart[on_board] + code;
+}
+
+int reference_pattern(const Position& pos, int point, int d, int view) {
+    const Stone stone = pos.stones[point];
+    const int centre = stone == kEmpty ? 0 : (stone - 1 == view ? 1 : 2);
+    return (centre * kNetSideCodes + reference_side(pos, point, -kDirections[d], view)) *
+               kNetSideCodes +
+           reference_side(pos, point, kDirections[d], view);
+}
+
+Move random_legal_move(const Position& pos, std::mt19937_64& random) {
+    MoveList moves;
+    generate_legal_moves(pos, moves);
+    std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
+    return moves[pick(random)].move;
+}
+
+// The bytes of a network file of `net`, as the trainer writes it.
+std::vector<std::uint8_t> file_bytes(const Network& net) {
+    std::vector<std::uint8_t> bytes;
+    auto put = [&](const auto& value) {
+        const auto* p = reinterpret_cast<const std::uint8_t*>(&value);
+        bytes.insert(bytes.end(), p, p + sizeof(value));
+    };
+    for (const char c : std::string_view("SENTENET")) put(c);
+    for (const std::uint32_t word : {1U, std::uint32_t{kNetFeatures}, std::uint32_t{kNetHidden},
+                                     std::uint32_t{kNetPatterns}, net.rules, net.sizes})
+        put(word);
+    for (const NetRow& row : net.table) put(row);
+    put(net.hidden_weights);
+    put(net.hidden_bias);
+    put(net.output_weights);
+    put(net.output_bias);
+    return bytes;
+}
+
+}  // namespace
+
+TEST_CASE("network: a point's pattern is its line as read off the board") {
+    const auto net = random_network(1, false);
+    std::mt19937_64 random(2);
+    for (const int size : {5, 9, 15, 22}) {
+        Position pos = empty_position(size, Rule::freestyle);
+        attach_network(pos, net.get());
+        for (int ply = 0; ply < size * size / 2 && !is_game_over(pos); ++ply) {
+            make_move(pos, random_legal_move(pos, random));
+            for_each_point(pos, [&](int point) {
+                for (int d = 0; d < 4; ++d)
+                    for (int view = 0; view < 2; ++view)
+                        REQUIRE(net_pattern(pos, point, d, view) ==
+                                reference_pattern(pos, point, d, view));
+            });
+        }
+    }
+}
+
+TEST_CASE("network: the incremental sums equal a recount after every move and take-back") {
+    const auto net = random_network(3, false);
+    std::mt19937_64 random(4);
+    for (const Rule rule : kRules) {
+        for (const int size : {5, 8, 15, 20, 22}) {
+            CAPTURE(static_cast<int>(rule));
+            CAPTURE(size);
+            Position pos = empty_position(size, rule);
+            attach_network(pos, net.get());
+            std::vector<std::pair<Move, MoveUndo>> line;
+            while (!is_game_over(pos)) {
+                const Move move = random_legal_move(pos, random);
+                // A threat search's move and take-back leave the sums as they were.
+                const NetSums before = pos.net_sums;
+                MoveUndo scratch;
+                make_move_unevaluated(pos, move, scratch);
+                unmake_move(pos, move, scratch);
+                REQUIRE(pos.net_sums == before);
+                line.emplace_back(move, MoveUndo{});
+                make_move(pos, move, line.back().second);
+                REQUIRE(pos.net_sums == net_board_sums(pos));
+            }
+            // Back to the start, half of the way by the plain take-back.
+            while (!line.empty()) {
+                const auto& [move, undo] = line.back();
+                if (line.size() % 2 == 0) {
+                    unmake_move(pos, move, undo);
+                } else {
+                    unmake_move(pos, move);
+                }
+                line.pop_back();
+                REQUIRE(pos.net_sums == net_board_sums(pos));
+            }
+            CHECK(pos.stone_count == 0);
+        }
+    }
+}
+
+TEST_CASE("network: a symmetric table evaluates the board's eight symmetries alike") {
+    const auto net = random_network(5, true);
+    std::mt19937_64 random(6);
+    const int size = 15;
+    Position pos = empty_position(size, Rule::freestyle);
+    attach_network(pos, net.get());
+    for (int ply = 0; ply < 30; ++ply) make_move(pos, random_legal_move(pos, random));
+    const float logit = net_logit(*net, pos.net_sums[index_of(pos.side)]);
+    for (int symmetry = 1; symmetry < 8; ++symmetry) {
+        Position image = empty_position(size, Rule::freestyle);
+        attach_network(image, net.get());
+        for_each_point(pos, [&](int point) {
+            if (pos.is_empty(point)) return;
+            int column = column_of(point), row = row_of(point);
+            if (symmetry & 1) column = size - 1 - column;
+            if (symmetry & 2) row = size - 1 - row;
+            if (symmetry & 4) std::swap(column, row);
+            place_stone(image, point_at(column, row),
+                        pos.stones[point] == kBlack ? Color::black : Color::white);
+        });
+        set_side_to_move(image, pos.side);
+        CAPTURE(symmetry);
+        CHECK(image.net_sums == pos.net_sums);
+        CHECK(net_logit(*net, image.net_sums[index_of(image.side)]) == logit);
+    }
+}
+
+TEST_CASE("network: the evaluation is the network's logit in the search's units") {
+    const auto net = random_network(7, false);
+    net->output_bias = 0.25F;
+    std::fill(net->output_weights.begin(), net->output_weights.end(), 0.0F);
+    Position pos = empty_position(15, Rule::freestyle);
+    CHECK(pos.network == nullptr);
+    attach_network(pos, net.get());
+    CHECK(evaluate(pos) == 50);  // 0.25 logit at 200 points a logit
+    attach_network(pos, nullptr);
+    CHECK(pos.net_sums == NetSums{});
+}
+
+TEST_CASE("network: the file reads back what was written, and nothing malformed") {
+    const auto net = random_network(8, false);
+    const std::vector<std::uint8_t> bytes = file_bytes(*net);
+    const auto read = read_network(bytes);
+    REQUIRE(read);
+    CHECK((*read)->table == net->table);
+    CHECK((*read)->hidden_weights == net->hidden_weights);
+    CHECK((*read)->output_bias == net->output_bias);
+    CHECK((*read)->plays(Rule::renju));
+
+    auto broken = bytes;
+    broken[0] = 'X';
+    CHECK_FALSE(read_network(broken));
+    CHECK_FALSE(read_network(std::span(bytes).first(bytes.size() - 1)));
+    broken = bytes;
+    broken.push_back(0);
+    CHECK_FALSE(read_network(broken));
+    broken = bytes;
+    const std::uint32_t other_shape = kNetFeatures + 1;
+    std::memcpy(broken.data() + 12, &other_shape, sizeof other_shape);
+    CHECK_FALSE(read_network(broken));
+    broken = bytes;
+    const std::int16_t too_large = 9000;
+    std::memcpy(broken.data() + 8 + 6 * 4, &too_large, sizeof too_large);
+    CHECK_FALSE(read_network(broken));
+    broken = bytes;
+    const std::uint32_t no_rule = 0;
+    std::memcpy(broken.data() + 8 + 4 * 4, &no_rule, sizeof no_rule);
+    CHECK_FALSE(read_network(broken));
+    CHECK_FALSE(load_network("/nonexistent/network.bin"));
+}
+
+TEST_CASE("network: a search evaluates with it") {
+    const auto net = random_network(9, true);
+    const auto parsed = parse_position(
+        "15/15/15/15/15/15/15/5x1x7/6x1o6/5x1x7/4o2oo1o4/15/15/15/15 b", Rule::freestyle);
+    REQUIRE(parsed);
+    Position pos = *parsed;
+    using Game = GomokuGame<Rule::freestyle>;
+    search::TranspositionTable tt;
+    REQUIRE(tt.resize(16));
+    std::atomic<bool> stop{false};
+    search::Searcher<Game> searcher(tt, stop);
+    search::Limits limits;
+    limits.max_depth = 6;
+    const auto built_in = searcher.search(pos, Game::level(10).eval, limits);
+    attach_network(pos, net.get());
+    tt.clear();
+    const auto result = searcher.search(pos, Game::level(10).eval, limits);
+    CHECK(pos.is_empty(result.best.point));
+    CHECK(result.info.depth == 6);
+    // The network's values, not the built-in ones, steered this search.
+    CHECK(result.info.nodes != built_in.info.nodes);
+}
