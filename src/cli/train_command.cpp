@@ -10,6 +10,8 @@
 
 #include "cli/commands.hpp"
 #include "tools/gomoku_fit.hpp"
+#include "tools/gomoku_net_check.hpp"
+#include "tools/gomoku_selfplay.hpp"
 #include "tools/probcut_stats.hpp"
 #include "tools/relabel.hpp"
 #include "tools/train.hpp"
@@ -26,6 +28,8 @@ struct TrainOptions {
     tools::FitOptions fit;
     tools::ErrorOptions error;
     tools::GomokuFitOptions gomoku_fit;
+    tools::GomokuSelfPlayOptions gomoku_selfplay;
+    tools::GomokuNetCheckOptions gomoku_net_check;
     bool gomoku_order = false;
 };
 
@@ -73,14 +77,76 @@ CLI::App* add_relabel(CLI::App& train, tools::RelabelOptions& options) {
     return command;
 }
 
+CLI::App* add_gomoku_selfplay(CLI::App& train, tools::GomokuSelfPlayOptions& options) {
+    CLI::App* command = train.add_subcommand(
+        "gomoku-selfplay",
+        "play Gomoku games against itself from random openings and write every searched "
+        "position with the search's score and the game's result (the network's data)");
+    command->add_option("output", options.output, "file to write")->required();
+    command->add_option("--game", options.game, "the rule: gomoku, gomoku-standard, renju, caro")
+        ->capture_default_str();
+    command->add_option("--size", options.size)->check(CLI::Range(5, 22))->capture_default_str();
+    command->add_option("--games", options.games)
+        ->check(CLI::Range(0, 100000000))
+        ->capture_default_str();
+    command->add_option("--level", options.level)->check(CLI::Range(2, 10))->capture_default_str();
+    command->add_option("--nodes", options.nodes, "the search's node budget a move")
+        ->check(CLI::Range(1, 1000000000))
+        ->capture_default_str();
+    command->add_option("--opening-min", options.opening_min, "random opening stones, at least")
+        ->check(CLI::Range(0, 40))
+        ->capture_default_str();
+    command->add_option("--opening-max", options.opening_max, "and at most")
+        ->check(CLI::Range(0, 40))
+        ->capture_default_str();
+    command
+        ->add_option("--opening-radius", options.opening_radius,
+                     "the opening's stones lie within this many points of the centre")
+        ->check(CLI::Range(1, 10))
+        ->capture_default_str();
+    command
+        ->add_option("--random-rate", options.random_rate,
+                     "chance of a random move near the stones, in the first 20 after the opening")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    command->add_option("--seed", options.seed)->capture_default_str();
+    command
+        ->add_option("--network", options.network,
+                     "play with this network file's evaluation (the next generation's data)")
+        ->check(CLI::ExistingFile);
+    add_shard_options(*command, options.shard_index, options.shard_count, "games");
+    return command;
+}
+
+CLI::App* add_gomoku_net_check(CLI::App& train, tools::GomokuNetCheckOptions& options) {
+    CLI::App* command = train.add_subcommand(
+        "gomoku-net-check",
+        "a Gomoku network file's log-loss on positions of gomoku-selfplay against the built-in "
+        "evaluation's, and its logits against the trainer's (train-gomoku-net --check)");
+    command->add_option("inputs", options.inputs, "position files")
+        ->required()
+        ->check(CLI::ExistingFile);
+    command->add_option("--network", options.network, "the network file")
+        ->required()
+        ->check(CLI::ExistingFile);
+    command->add_option("--game", options.game, "the rule: gomoku, gomoku-standard, renju, caro")
+        ->capture_default_str();
+    command
+        ->add_option("--tolerance", options.tolerance,
+                     "the largest difference from the trainer's logits that passes")
+        ->check(CLI::Range(0.0, 100.0))
+        ->capture_default_str();
+    return command;
+}
+
 }  // namespace
 
 Subcommand add_train_command(CLI::App& parent) {
     auto o = std::make_shared<TrainOptions>();
-    CLI::App* train =
-        parent.add_subcommand("train",
-                              "train the evaluations: Reversi (selfplay or wthor, then "
-                              "fit) and Gomoku (gomoku-fit); see docs/training.md");
+    CLI::App* train = parent.add_subcommand(
+        "train",
+        "train the evaluations: Reversi (selfplay or wthor, then "
+        "fit) and Gomoku (gomoku-selfplay, gomoku-fit); see docs/training.md");
     train->require_subcommand(1);
     CLI::App* selfplay = train->add_subcommand(
         "selfplay",
@@ -226,6 +292,8 @@ Subcommand add_train_command(CLI::App& parent) {
                          "fit the move ordering to the winners' moves instead of the evaluation");
 
     CLI::App* relabel = add_relabel(*train, o->relabel);
+    CLI::App* gomoku_selfplay = add_gomoku_selfplay(*train, o->gomoku_selfplay);
+    CLI::App* gomoku_net_check = add_gomoku_net_check(*train, o->gomoku_net_check);
     return {
         train, [=] {
             std::ostream& out = std::cout;
@@ -241,6 +309,14 @@ Subcommand add_train_command(CLI::App& parent) {
                     return 2;
                 return tools::relabel(o->relabel, out, err);
             }
+            if (*gomoku_selfplay) {
+                const auto& options = o->gomoku_selfplay;
+                if (!shard_in_range("gomoku-selfplay", options.shard_index, options.shard_count,
+                                    err))
+                    return 2;
+                return tools::gomoku_self_play(options, out, err);
+            }
+            if (*gomoku_net_check) return tools::gomoku_net_check(o->gomoku_net_check, out, err);
             if (*probcut) return tools::probcut_stats(o->probcut, out, err);
             if (*fit) return tools::fit(o->fit, out, err);
             if (*error) return tools::evaluation_error(o->error, out, err);

@@ -1,0 +1,68 @@
+"""The Gomoku network in PyTorch, computing what sente's games/gomoku/network.cpp computes.
+
+A small network over a line's nine cells (one-hot) gives each line pattern FEATURES values; a
+pattern and the same line read backwards get their mean, so that the table sente uses is the
+same whichever way a line is read (and the evaluation the same under the board's symmetries).
+The table is rounded to sente's int16 units in the forward pass (the gradient passes through
+as if it were not), so that the trainer sees the values sente will compute. A point's vector
+is the sum of its four directions' rows clipped to [0, 1]; the board's the sum of its points'
+divided by POOL_DIVISOR; one hidden layer of HIDDEN units (ReLU) gives the logit.
+"""
+import numpy as np
+import torch
+from torch import nn
+
+from . import patterns
+
+FEATURES = 32
+HIDDEN = 32
+LINE_HIDDEN = 64
+TABLE_SCALE = 256
+MAX_ROW_ENTRY = 8191
+POOL_DIVISOR = 32
+
+
+class LineNetwork(nn.Module):
+    def __init__(self):
+        super().__init__()
+        cells = torch.from_numpy(patterns.pattern_cells())
+        # One-hot: the centre's 3 states, then 4 states for each of the 8 points.
+        centre = nn.functional.one_hot(cells[:, 0], 3)
+        sides = nn.functional.one_hot(cells[:, 1:], 4).reshape(len(cells), 32)
+        self.register_buffer("inputs", torch.cat([centre, sides], dim=1).float(),
+                             persistent=False)
+        self.register_buffer("reversed", torch.from_numpy(patterns.reversed_patterns()),
+                             persistent=False)
+        self.line = nn.Sequential(nn.Linear(35, LINE_HIDDEN), nn.ReLU(),
+                                  nn.Linear(LINE_HIDDEN, LINE_HIDDEN), nn.ReLU(),
+                                  nn.Linear(LINE_HIDDEN, FEATURES))
+        self.hidden = nn.Linear(FEATURES, HIDDEN)
+        self.output = nn.Linear(HIDDEN, 1)
+
+    def rows(self, index):
+        """The table's rows for the patterns `index` (a 1-d LongTensor), in table units / 256
+        as sente rounds them."""
+        forward = self.line(self.inputs[index])
+        backward = self.line(self.inputs[self.reversed[index]])
+        rows = 0.5 * (forward + backward)
+        limit = MAX_ROW_ENTRY / TABLE_SCALE
+        rounded = torch.round(rows.clamp(-limit, limit) * TABLE_SCALE) / TABLE_SCALE
+        return rows + (rounded - rows).detach()
+
+    def forward(self, board_patterns):
+        """Logits of (batch, points, 4) pattern indices (LongTensor)."""
+        unique, inverse = torch.unique(board_patterns, return_inverse=True)
+        rows = self.rows(unique)[inverse]  # (batch, points, 4, FEATURES)
+        points = rows.sum(dim=2).clamp(0.0, 1.0)
+        pooled = points.sum(dim=1) / POOL_DIVISOR
+        return self.output(torch.relu(self.hidden(pooled))).squeeze(-1)
+
+    def table(self):
+        """The whole table in sente's int16 units (numpy)."""
+        with torch.no_grad():
+            rows = []
+            for start in range(0, patterns.PATTERNS, 8192):
+                index = torch.arange(start, min(start + 8192, patterns.PATTERNS))
+                rows.append(self.rows(index))
+            table = torch.cat(rows) * TABLE_SCALE
+        return np.rint(table.numpy()).astype(np.int16)

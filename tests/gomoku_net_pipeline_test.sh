@@ -1,0 +1,27 @@
+#!/bin/sh
+# The Gomoku network's pipeline end to end, CI-sized: a few self-play games, one epoch of
+# training on Debian's python3-torch, the engine's logits against the trainer's, and a game
+# move and a bench search with the network (whose node count must differ from the built-in
+# evaluation's: the network steered them).
+#   gomoku_net_pipeline_test.sh SENTE REPOSITORY
+set -eu
+sente=$1
+root=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+"$sente" train gomoku-selfplay "$work/games.txt" --games 16 --nodes 2000 --seed 5
+/usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/net.bin" "$work/games.txt" \
+    --epochs 1 --holdout-every 4 --check "$work/check.txt" --threads 1
+"$sente" train gomoku-net-check "$work/check.txt" --network "$work/net.bin"
+
+move=$(printf 'START 15\nBEGIN\nEND\n' |
+       "$sente" --quiet --network "$work/net.bin" --movetime 200 gomocup | tail -n 1 | tr -d '\r')
+echo "first move with the network: $move"
+echo "$move" | grep -Eq '^[0-9]+,[0-9]+$'
+
+signature() { "$@" | sed -n 's/^signature //p'; }
+with=$(signature "$sente" bench --game gomoku --depth 5 --network "$work/net.bin")
+without=$(signature "$sente" bench --game gomoku --depth 5)
+echo "bench signatures: with the network $with, without $without"
+[ -n "$with" ] && [ -n "$without" ] && [ "$with" != "$without" ]
