@@ -94,8 +94,9 @@ std::vector<std::uint8_t> file_bytes(const Network& net) {
         bytes.insert(bytes.end(), p, p + sizeof(value));
     };
     for (const char c : std::string_view("SENTENET")) put(c);
-    for (const std::uint32_t word : {1U, std::uint32_t{kNetFeatures}, std::uint32_t{kNetHidden},
-                                     std::uint32_t{kNetPatterns}, net.rules, net.sizes})
+    for (const std::uint32_t word :
+         {1U, std::uint32_t{kNetFeatures}, std::uint32_t{kNetHidden}, std::uint32_t{kNetPatterns},
+          net.rules, net.sizes, std::uint32_t{net.on_built_in}})
         put(word);
     for (const NetRow& row : net.table) put(row);
     put(net.hidden_weights);
@@ -198,6 +199,11 @@ TEST_CASE("network: the evaluation is the network's logit in the search's units"
     CHECK(pos.network == nullptr);
     attach_network(pos, net.get());
     CHECK(evaluate(pos) == 50);  // 0.25 logit at 200 points a logit
+    // Trained as a correction, it adds to the built-in value.
+    net->on_built_in = true;
+    for (const char* move : {"h8", "h9", "j8"}) make_move(pos, *parse_move(move));
+    CHECK(evaluate(pos) == built_in_evaluate(pos) + 50);
+    CHECK(built_in_evaluate(pos) != 0);
     attach_network(pos, nullptr);
     CHECK(pos.net_sums == NetSums{});
 }
@@ -225,7 +231,11 @@ TEST_CASE("network: the file reads back what was written, and nothing malformed"
     CHECK_FALSE(read_network(broken));
     broken = bytes;
     const std::int16_t too_large = 9000;
-    std::memcpy(broken.data() + 8 + 6 * 4, &too_large, sizeof too_large);
+    std::memcpy(broken.data() + 8 + 7 * 4, &too_large, sizeof too_large);
+    CHECK_FALSE(read_network(broken));
+    broken = bytes;
+    const std::uint32_t unknown_base = 2;
+    std::memcpy(broken.data() + 8 + 6 * 4, &unknown_base, sizeof unknown_base);
     CHECK_FALSE(read_network(broken));
     broken = bytes;
     const std::uint32_t no_rule = 0;

@@ -1,11 +1,11 @@
 """The data files of `sente train gomoku-selfplay`: one position a line,
 
-    <position text> <side to move> <score> <result>
+    <position text> <side to move> <score> <result> <built-in>
 
 the position as sente writes it (rows from the top separated by '/', x black, o white, a
 number for a run of empty points), 'b' or 'w', the search's score from the side to move's view
-(200 a logit; beyond 29000 a proven result) and the game's result for the side to move (1, 0.5
-or 0). A game's positions follow each other with more stones each; a position with fewer
+(200 a logit; beyond 29000 a proven result), the game's result for the side to move (1, 0.5
+or 0) and sente's built-in evaluation of the position (the base a network may correct). A game's positions follow each other with more stones each; a position with fewer
 stones than the one before starts the next game, which is how whole games are held out.
 """
 import numpy as np
@@ -58,16 +58,19 @@ def search_probability(score):
 
 class Positions:
     """The positions of one board size: cells (n, size, size) from the side to move's view,
-    the searches' win probabilities, the results, each line's text and its game's number."""
+    the searches' win probabilities, the results, the built-in evaluation in logits, each
+    line's text and its game's number."""
 
     def __init__(self, size):
         self.size = size
         self.cells, self.search, self.result, self.lines, self.games = [], [], [], [], []
+        self.built_in = []
 
     def finish(self):
         self.cells = np.stack(self.cells) if self.cells else np.zeros((0, self.size, self.size))
         self.search = np.array(self.search, dtype=np.float32)
         self.result = np.array(self.result, dtype=np.float32)
+        self.built_in = np.array(self.built_in, dtype=np.float32)
         self.games = np.array(self.games, dtype=np.int64)
         return self
 
@@ -84,7 +87,7 @@ def read_positions(paths):
                 fields = line.split()
                 if not fields:
                     continue
-                if len(fields) < 4:
+                if len(fields) < 5:
                     raise ValueError(f"{path}: a line of {len(fields)} fields: {line!r}")
                 colours = parse_rows(fields[0])
                 stones = int((colours != 0).sum())
@@ -96,6 +99,7 @@ def read_positions(paths):
                 positions.cells.append(to_view(colours, fields[1]))
                 positions.search.append(search_probability(int(fields[2])))
                 positions.result.append(float(fields[3]))
-                positions.lines.append(" ".join(fields[:4]))
+                positions.built_in.append(int(fields[4]) / POINTS_PER_LOGIT)
+                positions.lines.append(" ".join(fields[:5]))
                 positions.games.append(game)
     return {size: p.finish() for size, p in by_size.items()}

@@ -26,8 +26,8 @@ def write_network(path, model, rules, sizes):
     output_b = model.output.bias.detach().numpy().astype("<f4")
     with open(path, "wb") as f:
         f.write(MAGIC)
-        f.write(struct.pack("<6I", VERSION, net_model.FEATURES, net_model.HIDDEN,
-                            patterns.PATTERNS, rule_mask, size_mask))
+        f.write(struct.pack("<7I", VERSION, net_model.FEATURES, net_model.HIDDEN,
+                            patterns.PATTERNS, rule_mask, size_mask, int(model.on_built_in)))
         f.write(table.astype("<i2").tobytes())
         f.write(hidden_w.tobytes())
         f.write(hidden_b.tobytes())
@@ -35,14 +35,16 @@ def write_network(path, model, rules, sizes):
         f.write(output_b.tobytes())
 
 
-def quantised_logits(model, board_patterns):
-    """What sente computes for boards (n, points, 4) from the written table, in numpy: the
-    check's reference when the float model and sente are compared."""
+def quantised_logits(model, board_patterns, base):
+    """What sente computes for boards (n, points, 4) from the written table, in numpy, with
+    `base` (n,) the built-in evaluation's logits (used if the model is on it): the check's
+    reference when the float model and sente are compared."""
     table = model.table().astype(np.int32)
     sums = table[board_patterns.astype(np.int64)].sum(axis=2)  # (n, points, FEATURES)
     pooled = np.clip(sums, 0, net_model.TABLE_SCALE).sum(axis=1)
     x = pooled.astype(np.float32) / (net_model.TABLE_SCALE * net_model.POOL_DIVISOR)
     hidden = np.maximum(x @ model.hidden.weight.detach().numpy().T
                         + model.hidden.bias.detach().numpy(), 0)
-    return hidden @ model.output.weight.detach().numpy().reshape(-1) \
+    logits = hidden @ model.output.weight.detach().numpy().reshape(-1) \
         + model.output.bias.detach().numpy()[0]
+    return logits + base if model.on_built_in else logits

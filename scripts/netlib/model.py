@@ -6,7 +6,8 @@ same whichever way a line is read (and the evaluation the same under the board's
 The table is rounded to sente's int16 units in the forward pass (the gradient passes through
 as if it were not), so that the trainer sees the values sente will compute. A point's vector
 is the sum of its four directions' rows clipped to [0, 1]; the board's the sum of its points'
-divided by POOL_DIVISOR; one hidden layer of HIDDEN units (ReLU) gives the logit.
+divided by POOL_DIVISOR; one hidden layer of HIDDEN units (ReLU) gives the logit. A network
+on the built-in evaluation adds its logit to that one's (given with each position).
 """
 import numpy as np
 import torch
@@ -23,8 +24,9 @@ POOL_DIVISOR = 32
 
 
 class LineNetwork(nn.Module):
-    def __init__(self):
+    def __init__(self, on_built_in=True):
         super().__init__()
+        self.on_built_in = on_built_in
         cells = torch.from_numpy(patterns.pattern_cells())
         # One-hot: the centre's 3 states, then 4 states for each of the 8 points.
         centre = nn.functional.one_hot(cells[:, 0], 3)
@@ -38,6 +40,10 @@ class LineNetwork(nn.Module):
                                   nn.Linear(LINE_HIDDEN, FEATURES))
         self.hidden = nn.Linear(FEATURES, HIDDEN)
         self.output = nn.Linear(HIDDEN, 1)
+        if on_built_in:
+            # A correction starts at none: the built-in evaluation's own play.
+            nn.init.zeros_(self.output.weight)
+            nn.init.zeros_(self.output.bias)
 
     def rows(self, index):
         """The table's rows for the patterns `index` (a 1-d LongTensor), in table units / 256
@@ -49,13 +55,14 @@ class LineNetwork(nn.Module):
         rounded = torch.round(rows.clamp(-limit, limit) * TABLE_SCALE) / TABLE_SCALE
         return rows + (rounded - rows).detach()
 
-    def forward(self, board_patterns):
-        """Logits of (batch, points, 4) pattern indices (LongTensor)."""
+    def forward(self, board_patterns, base):
+        """Logits of (batch, points, 4) pattern indices (LongTensor), added to `base`
+        (batch,) logits."""
         unique, inverse = torch.unique(board_patterns, return_inverse=True)
         rows = self.rows(unique)[inverse]  # (batch, points, 4, FEATURES)
         points = rows.sum(dim=2).clamp(0.0, 1.0)
         pooled = points.sum(dim=1) / POOL_DIVISOR
-        return self.output(torch.relu(self.hidden(pooled))).squeeze(-1)
+        return self.output(torch.relu(self.hidden(pooled))).squeeze(-1) + base
 
     def table(self):
         """The whole table in sente's int16 units (numpy)."""

@@ -106,7 +106,7 @@ CLI::App* add_gomoku_selfplay(CLI::App& train, tools::GomokuSelfPlayOptions& opt
         ->capture_default_str();
     command
         ->add_option("--random-rate", options.random_rate,
-                     "chance of a random move near the stones, in the first 20 after the opening")
+                     "chance of a random move near the stones instead of the search's")
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
     command->add_option("--seed", options.seed)->capture_default_str();

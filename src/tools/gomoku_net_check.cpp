@@ -75,9 +75,9 @@ int gomoku_net_check(const GomokuNetCheckOptions& options, std::ostream& out, st
         for (int number = 1; std::getline(file, line); ++number) {
             std::istringstream fields(line);
             std::string rows, side;
-            int score = 0;
+            int score = 0, built_in_value = 0;
             double result = 0;
-            if (!(fields >> rows >> side >> score >> result)) {
+            if (!(fields >> rows >> side >> score >> result >> built_in_value)) {
                 if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
                 err << fmt::format("sente train gomoku-net-check: {}:{}: not a position line\n",
                                    path, number);
@@ -101,9 +101,16 @@ int gomoku_net_check(const GomokuNetCheckOptions& options, std::ostream& out, st
                         hand_made.stones[point] == gomoku::kBlack ? Color::black : Color::white);
             });
             gomoku::set_side_to_move(built, hand_made.side);
-            const int view = gomoku::index_of(built.side);
-            const double logit = gomoku::net_logit(**net, built.net_sums[view]);
-            const double built_in_logit = gomoku::evaluate(hand_made) / gomoku::kNetPointsPerLogit;
+            const double logit = gomoku::network_logit(built);
+            const int built_in = gomoku::evaluate(hand_made);
+            if (built_in != built_in_value) {
+                err << fmt::format(
+                    "sente train gomoku-net-check: {}:{}: the built-in evaluation is {}, the "
+                    "file says {} (written by another version of it?)\n",
+                    path, number, built_in, built_in_value);
+                return 1;
+            }
+            const double built_in_logit = built_in / gomoku::kNetPointsPerLogit;
             const double searched = search_probability(score);
             network_losses.add(logit, result, searched);
             built_in_losses.add(built_in_logit, result, searched);

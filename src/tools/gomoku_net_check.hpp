@@ -5,7 +5,7 @@
 //
 // For every position it computes the network's logit as the engine does (the rounded table,
 // the incremental sums of a position built stone by stone) and the hand-made evaluation's
-// (its score / 200), and prints each one's mean log-loss against the games' results, against
+// (its score / 200, which must be the value the file gives), and prints each one's mean log-loss against the games' results, against
 // the searches' scores (as win probabilities) and against their mean: the held-out loss table
 // of docs/training.md. A line may end with the logit the trainer expects sente to compute
 // (train-gomoku-net --check): then the largest difference is printed too, and the check fails

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "games/gomoku/eval.hpp"
 #include "games/gomoku/notation.hpp"
 #include "games/gomoku/position.hpp"
 #include "sente/session.hpp"
@@ -24,6 +25,7 @@ namespace {
 struct Pending {
     std::string text;
     int score;
+    int built_in;  // the built-in evaluation's static value
     Color side;
 };
 
@@ -46,13 +48,11 @@ std::vector<std::string> central_points(int size, int radius) {
 
 // The empty points with a stone within two points, as moves: where a random move of the game
 // goes (a random point anywhere would mostly be a wasted move, which the data need not teach).
-std::vector<std::string> points_near_stones(const Session& session, gomoku::Rule rule) {
+std::vector<std::string> points_near_stones(const gomoku::Position& pos, const Session& session) {
     std::vector<std::string> points;
-    const auto pos = gomoku::parse_position(session.position_text(), rule);
-    if (!pos) return points;
     for (const std::string& move : session.legal_moves()) {
         const auto parsed = gomoku::parse_move(move);
-        if (parsed && pos->nearby(parsed->point) > 0) points.push_back(move);
+        if (parsed && pos.nearby(parsed->point) > 0) points.push_back(move);
     }
     return points;
 }
@@ -90,27 +90,37 @@ bool play_game(Session& session, gomoku::Rule rule, const GomokuSelfPlayOptions&
     std::bernoulli_distribution random_move(options.random_rate);
     SearchLimits limits;
     limits.nodes = options.nodes;
-    for (int ply = 0; !session.outcome().over; ++ply) {
+    while (!session.outcome().over) {
         const Color side = session.side_to_move();
-        if (ply < 20 && random_move(random)) {
-            const auto near = points_near_stones(session, rule);
-            if (!near.empty()) {
-                std::uniform_int_distribution<std::size_t> pick(0, near.size() - 1);
-                if (session.play(near[pick(random)])) continue;
-            }
-        }
         const std::string text = session.position_text();
-        const auto report = session.genmove(side, limits, true);
+        const auto parsed = gomoku::parse_position(text, rule);
+        if (!parsed) {
+            err << "sente train gomoku-selfplay: " << parsed.error().message << "\n";
+            return false;
+        }
+        gomoku::Position pos = *parsed;
+        gomoku::attach_network(pos, nullptr);  // for the built-in evaluation's value
+        const bool quiet = pos.count(Color::black, gomoku::kThreatFive) == 0 &&
+                           pos.count(Color::white, gomoku::kThreatFive) == 0;
+        const bool random_now = quiet && random_move(random);
+        const auto report = session.genmove(side, limits, !random_now);
         if (!report) {
             err << "sente train gomoku-selfplay: " << report.error().message << "\n";
             return false;
         }
         if (report->pass) break;
-        pending.push_back({text, report->search.score, side});
+        pending.push_back({text, report->search.score, gomoku::evaluate(pos), side});
+        if (!random_now) continue;
+        const auto near = points_near_stones(pos, session);
+        std::uniform_int_distribution<std::size_t> pick(0, near.size() - 1);
+        if (near.empty() || !session.play(near[pick(random)])) {
+            if (!session.play(report->move)) return false;
+        }
     }
     const Outcome outcome = session.outcome();
     for (const Pending& p : pending)
-        lines.push_back(fmt::format("{} {} {}", p.text, p.score, result_for(outcome, p.side)));
+        lines.push_back(
+            fmt::format("{} {} {} {}", p.text, p.score, result_for(outcome, p.side), p.built_in));
     return true;
 }
 

@@ -5,15 +5,16 @@
 // no two games start alike) at a fixed node budget a move, and writes every position it searched
 // after the opening, one a line:
 //
-//   <position text> <score> <result>
+//   <position text> <score> <result> <built-in>
 //
 // the position in the game's text format (gomoku/notation.hpp, side to move included), the
 // search's score from the side to move's point of view in the search's units (200 a logit of
-// the win probability; beyond +-29000 a proven win or loss), and the game's result for the side
-// to move: 1 won, 0.5 drawn, 0 lost. A node budget rather than a time limit makes a shard the
-// same on every machine, given its seed. With --network the games are played with that
-// network's evaluation: the next generation's data. Shards (--shard-index of --shard-count) play
-// disjoint games of the same seed, so that cores and machines share one run.
+// the win probability; beyond +-29000 a proven win or loss), the game's result for the side
+// to move (1 won, 0.5 drawn, 0 lost) and the built-in evaluation's static value of the
+// position (the base a network may learn a correction to, network.hpp). A node budget rather than a
+// time limit makes a shard the same on every machine, given its seed. With --network the games are
+// played with that network's evaluation: the next generation's data. Shards (--shard-index of
+// --shard-count) play disjoint games of the same seed, so that cores and machines share one run.
 
 #include <cstdint>
 #include <iosfwd>
@@ -31,10 +32,11 @@ struct GomokuSelfPlayOptions {
     int opening_min = 2;          // random stones, alternating colours from black: at least
     int opening_max = 6;          // and at most this many, drawn per game
     int opening_radius = 3;       // within this many points of the centre (a square)
-    // The chance that a move in the first 20 after the opening is a random one among the
-    // points next to the stones (a wider spread of positions); its position is not written,
-    // since the search's score does not describe the move played.
-    double random_rate = 0.05;
+    // The chance that a move is a random one among the points next to the stones instead of
+    // the search's (never while a five is on the board): the games then reach positions a
+    // search meets and good play avoids, such as a threat left unanswered. The position is
+    // searched and written all the same.
+    double random_rate = 0.1;
     std::uint64_t seed = 1;
     std::string network;  // a network file to evaluate with (empty: the built-in evaluation)
     int shard_index = 1;

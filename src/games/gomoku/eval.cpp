@@ -137,13 +137,24 @@ const EvalWeights& eval_weights() {
 }
 
 search::Score network_evaluate(const Position& pos) {
-    const float logit = net_logit(*pos.network, pos.net_sums[index_of(pos.side)]);
+    const double logit = network_logit(pos);
     const double score = std::round(logit * kNetPointsPerLogit);
     return static_cast<search::Score>(std::clamp(score, -20000.0, 20000.0));
 }
 
+double network_logit(const Position& pos) {
+    const Network& net = *pos.network;
+    double logit = net_logit(net, pos.net_sums[index_of(pos.side)]);
+    if (net.on_built_in) logit += built_in_evaluate(pos) / kNetPointsPerLogit;
+    return logit;
+}
+
 search::Score evaluate(const Position& pos) {
     if (pos.network != nullptr) return network_evaluate(pos);
+    return built_in_evaluate(pos);
+}
+
+search::Score built_in_evaluate(const Position& pos) {
     std::array<int, kEvalCounts> counts;
     write_counts(pos, counts);
     const int own = index_of(pos.side);

@@ -141,6 +141,9 @@ Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t
     auto net = std::make_shared<Network>();
     net->rules = reader.read<std::uint32_t>();
     net->sizes = reader.read<std::uint32_t>();
+    const auto base = reader.read<std::uint32_t>();
+    if (base > 1) return fail(fmt::format("unknown base {}", base));
+    net->on_built_in = base == 1;
     net->table.resize(kNetPatterns);
     for (NetRow& row : net->table) {
         for (std::int16_t& entry : row) {

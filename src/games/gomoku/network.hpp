@@ -9,7 +9,8 @@
 // the sum of its four directions' rows, clipped to [0, 1]; the board's is the sum of its
 // points' vectors; a small dense layer of kNetHidden units (float) turns that into the logit of
 // the side to move's chance to win, and 200 points a logit make it a score in the search's
-// units, as the hand-made evaluation's.
+// units, as the hand-made evaluation's. A network may instead be trained as a correction to the
+// hand-made evaluation (Network::on_built_in): its logit is then added to that one's.
 //
 // The rows are what a small network over the nine points of a line computed for every possible
 // pattern when it was trained (scripts/train-gomoku-net): a pattern seldom seen in training
@@ -59,14 +60,18 @@ struct Network {
     float output_bias = 0;
     std::uint32_t rules = 0;  // bit 1 << Rule for each rule it was trained for
     std::uint32_t sizes = 0;  // bit 1 << size for each board size it was trained on
+    // The built-in evaluation is the base the network's logit corrects (eval.hpp); else the
+    // network's logit is the whole value.
+    bool on_built_in = false;
 
     bool plays(Rule rule) const { return (rules >> static_cast<int>(rule)) & 1U; }
 };
 
 // The weight file (little-endian): "SENTENET", the format version (uint32, 1), kNetFeatures,
 // kNetHidden and kNetPatterns (uint32 each, checked), the rules and sizes masks (uint32), the
-// table (int16, pattern by pattern), the hidden weights (float, unit by unit), the hidden
-// biases, the output weights and the output bias.
+// base (uint32: 0 none, 1 the built-in evaluation), the table (int16, pattern by pattern), the
+// hidden weights (float, unit by unit), the hidden biases, the output weights and the output
+// bias.
 Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t> bytes);
 Result<std::shared_ptr<const Network>> load_network(const std::string& path);
 
