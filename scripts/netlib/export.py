@@ -20,8 +20,9 @@ def write_network(path, model, rules, sizes):
     for size in sizes:
         size_mask |= 1 << size
     table = model.table()
-    hidden_w = model.hidden.weight.detach().numpy().astype("<f4")  # (HIDDEN, FEATURES)
-    hidden_b = model.hidden.bias.detach().numpy().astype("<f4")
+    hidden_w, hidden_b = model.folded_hidden()  # (HIDDEN, FEATURES), (HIDDEN,)
+    hidden_w = hidden_w.astype("<f4")
+    hidden_b = hidden_b.astype("<f4")
     output_w = model.output.weight.detach().numpy().reshape(-1).astype("<f4")
     output_b = model.output.bias.detach().numpy().astype("<f4")
     with open(path, "wb") as f:
@@ -43,8 +44,8 @@ def quantised_logits(model, board_patterns, base):
     sums = table[board_patterns.astype(np.int64)].sum(axis=2)  # (n, points, FEATURES)
     pooled = np.clip(sums, 0, net_model.TABLE_SCALE).sum(axis=1)
     x = pooled.astype(np.float32) / (net_model.TABLE_SCALE * net_model.POOL_DIVISOR)
-    hidden = np.maximum(x @ model.hidden.weight.detach().numpy().T
-                        + model.hidden.bias.detach().numpy(), 0)
+    weight, bias = model.folded_hidden()
+    hidden = np.maximum(x @ weight.T + bias, 0)
     logits = hidden @ model.output.weight.detach().numpy().reshape(-1) \
         + model.output.bias.detach().numpy()[0]
     return logits + base if model.on_built_in else logits

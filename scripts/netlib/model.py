@@ -38,6 +38,11 @@ class LineNetwork(nn.Module):
         self.line = nn.Sequential(nn.Linear(35, LINE_HIDDEN), nn.ReLU(),
                                   nn.Linear(LINE_HIDDEN, LINE_HIDDEN), nn.ReLU(),
                                   nn.Linear(LINE_HIDDEN, FEATURES))
+        # The board's sums are mostly the empty points' vectors, alike in every position; a
+        # normalisation of each feature over the batch lets the hidden layer see what differs
+        # from the start of training (without it, the first epochs learn nothing). The export
+        # folds it into the hidden layer's weights.
+        self.normalise = nn.BatchNorm1d(FEATURES)
         self.hidden = nn.Linear(FEATURES, HIDDEN)
         self.output = nn.Linear(HIDDEN, 1)
         if on_built_in:
@@ -62,7 +67,19 @@ class LineNetwork(nn.Module):
         rows = self.rows(unique)[inverse]  # (batch, points, 4, FEATURES)
         points = rows.sum(dim=2).clamp(0.0, 1.0)
         pooled = points.sum(dim=1) / POOL_DIVISOR
-        return self.output(torch.relu(self.hidden(pooled))).squeeze(-1) + base
+        hidden = self.hidden(self.normalise(pooled))
+        return self.output(torch.relu(hidden)).squeeze(-1) + base
+
+    def folded_hidden(self):
+        """The hidden layer's weights and biases with the normalisation (its running
+        statistics) folded in, as numpy arrays: what sente's file holds."""
+        with torch.no_grad():
+            norm = self.normalise
+            scale = norm.weight / torch.sqrt(norm.running_var + norm.eps)
+            shift = norm.bias - scale * norm.running_mean
+            weight = self.hidden.weight * scale[None, :]
+            bias = self.hidden.bias + self.hidden.weight @ shift
+        return weight.numpy(), bias.numpy()
 
     def table(self):
         """The whole table in sente's int16 units (numpy)."""
