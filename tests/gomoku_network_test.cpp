@@ -266,3 +266,11 @@ TEST_CASE("network: a search evaluates with it") {
     // The network's values, not the built-in ones, steered this search.
     CHECK(result.info.nodes != built_in.info.nodes);
 }
+
+TEST_CASE("a Gomoku game's id names its rule (the training tools' --game)") {
+    CHECK(rule_of_game(GomokuGame<Rule::freestyle>::kRule.id) == Rule::freestyle);
+    CHECK(rule_of_game(GomokuGame<Rule::standard>::kRule.id) == Rule::standard);
+    CHECK(rule_of_game(GomokuGame<Rule::renju>::kRule.id) == Rule::renju);
+    CHECK(rule_of_game(GomokuGame<Rule::caro>::kRule.id) == Rule::caro);
+    CHECK_FALSE(rule_of_game("othello"));
+}

@@ -41,18 +41,10 @@ double search_probability(int score) {
     return 1 / (1 + std::exp(-score / gomoku::kNetPointsPerLogit));
 }
 
-std::optional<gomoku::Rule> rule_named(std::string_view game) {
-    if (game == "gomoku") return gomoku::Rule::freestyle;
-    if (game == "gomoku-standard") return gomoku::Rule::standard;
-    if (game == "renju") return gomoku::Rule::renju;
-    if (game == "caro") return gomoku::Rule::caro;
-    return std::nullopt;
-}
-
 }  // namespace
 
 int gomoku_net_check(const GomokuNetCheckOptions& options, std::ostream& out, std::ostream& err) {
-    const auto rule = rule_named(options.game);
+    const auto rule = gomoku::rule_of_game(options.game);
     if (!rule) {
         err << "sente train gomoku-net-check: --game " << options.game << " is not a Gomoku rule\n";
         return 1;

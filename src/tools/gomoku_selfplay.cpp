@@ -57,15 +57,6 @@ std::vector<std::string> points_near_stones(const gomoku::Position& pos, const S
     return points;
 }
 
-// The rule of a Gomoku game's id (GameInfo::id), if it is one.
-std::optional<gomoku::Rule> rule_of_game(std::string_view id) {
-    if (id == "gomoku") return gomoku::Rule::freestyle;
-    if (id == "gomoku-standard") return gomoku::Rule::standard;
-    if (id == "renju") return gomoku::Rule::renju;
-    if (id == "caro") return gomoku::Rule::caro;
-    return std::nullopt;
-}
-
 std::uint64_t game_seed(std::uint64_t seed, int game) {
     std::seed_seq sequence{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),
                            static_cast<std::uint32_t>(game)};
@@ -146,7 +137,7 @@ int gomoku_self_play(const GomokuSelfPlayOptions& options, std::ostream& out, st
         err << "sente train gomoku-selfplay: " << selected.error().message << "\n";
         return 1;
     }
-    const auto game_rule = rule_of_game(session.game().id);
+    const auto game_rule = gomoku::rule_of_game(session.game().id);
     if (!game_rule) {
         err << "sente train gomoku-selfplay: " << options.game << " is not a Gomoku rule\n";
         return 1;

@@ -36,6 +36,14 @@ std::string_view rule_name(Rule rule) {
     return "freestyle";
 }
 
+std::optional<Rule> rule_of_game(std::string_view id) {
+    if (id == "gomoku") return Rule::freestyle;
+    if (id == "gomoku-standard") return Rule::standard;
+    if (id == "renju") return Rule::renju;
+    if (id == "caro") return Rule::caro;
+    return std::nullopt;
+}
+
 Result<Move> parse_move(std::string_view text) {
     const auto bad = [&] {
         return make_error(ErrorCode::syntax_error,

@@ -8,6 +8,7 @@
 //   "15/15/15/15/15/15/15/7x7/15/15/15/15/15/15/15 w" is a 15 x 15 board after black's first move
 //   in the centre. The rule is the game's (gomoku, gomoku-standard, renju, caro), not the text's.
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -36,5 +37,8 @@ std::string board_rows(const Position& pos);
 BoardView board_view(const Position& pos, Move last_move);
 
 std::string_view rule_name(Rule rule);
+// The rule of a Gomoku game's id (gomoku, gomoku-standard, renju, caro: GameInfo::id), if it is
+// one.
+std::optional<Rule> rule_of_game(std::string_view id);
 
 }  // namespace sente::gomoku
