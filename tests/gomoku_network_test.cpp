@@ -181,8 +181,7 @@ TEST_CASE("network: a symmetric table evaluates the board's eight symmetries ali
             if (symmetry & 1) column = size - 1 - column;
             if (symmetry & 2) row = size - 1 - row;
             if (symmetry & 4) std::swap(column, row);
-            place_stone(image, point_at(column, row),
-                        pos.stones[point] == kBlack ? Color::black : Color::white);
+            place_stone(image, point_at(column, row), color_of(pos.stones[point]));
         });
         set_side_to_move(image, pos.side);
         CAPTURE(symmetry);

@@ -228,8 +228,7 @@ TEST_CASE("VCT and VCF wins are real wins: checked by exact minimax on small boa
         bool five_on_board = false;
         for_each_point(pos, [&](int point) {
             if (!pos.is_empty(point))
-                five_on_board |= has_five_at(
-                    pos, point, pos.stones[point] == kBlack ? Color::black : Color::white);
+                five_on_board |= has_five_at(pos, point, color_of(pos.stones[point]));
         });
         if (five_on_board || pos.count(opponent(pos.side), kThreatFive) > 0) continue;
         const std::string before = format_position(pos);

@@ -88,9 +88,7 @@ int gomoku_net_check(const GomokuNetCheckOptions& options, std::ostream& out, st
             gomoku::attach_network(built, net->get());
             for_each_point(hand_made, [&](int point) {
                 if (!hand_made.is_empty(point))
-                    gomoku::place_stone(
-                        built, point,
-                        hand_made.stones[point] == gomoku::kBlack ? Color::black : Color::white);
+                    gomoku::place_stone(built, point, gomoku::color_of(hand_made.stones[point]));
             });
             gomoku::set_side_to_move(built, hand_made.side);
             const double logit = gomoku::network_logit(built);

@@ -27,6 +27,8 @@ inline constexpr std::array<int, 4> kDirections = {1, kStride, kStride + 1, kStr
 enum Stone : std::uint8_t { kEmpty = 0, kBlack = 1, kWhite = 2, kWall = 3 };
 
 constexpr Stone stone_of(Color color) { return color == Color::black ? kBlack : kWhite; }
+// The colour of a stone (kBlack or kWhite).
+constexpr Color color_of(Stone stone) { return stone == kBlack ? Color::black : Color::white; }
 constexpr int index_of(Color color) { return static_cast<int>(color); }
 
 constexpr int point_at(int column, int row) { return (row + kPad) * kStride + column + kPad; }

@@ -136,12 +136,6 @@ const EvalWeights& eval_weights() {
     return weights;
 }
 
-search::Score network_evaluate(const Position& pos) {
-    const double logit = network_logit(pos);
-    const double score = std::round(logit * kNetPointsPerLogit);
-    return static_cast<search::Score>(std::clamp(score, -20000.0, 20000.0));
-}
-
 double network_logit(const Position& pos) {
     const Network& net = *pos.network;
     double logit = net_logit(net, pos.net_sums[index_of(pos.side)]);
@@ -150,8 +144,9 @@ double network_logit(const Position& pos) {
 }
 
 search::Score evaluate(const Position& pos) {
-    if (pos.network != nullptr) return network_evaluate(pos);
-    return built_in_evaluate(pos);
+    if (pos.network == nullptr) return built_in_evaluate(pos);
+    const double score = std::round(network_logit(pos) * kNetPointsPerLogit);
+    return static_cast<search::Score>(std::clamp(score, -20000.0, 20000.0));
 }
 
 search::Score built_in_evaluate(const Position& pos) {

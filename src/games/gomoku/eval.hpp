@@ -48,9 +48,8 @@ const EvalWeights& eval_weights();
 // The weighted sum of the features, from the side to move's point of view; or, for a position
 // with a network (network.hpp), the network's value.
 search::Score evaluate(const Position& pos);
-// The network's value of a position that has one, in the same units, and as the logit of the
-// side to move's chance to win (the built-in value included for a network trained on it).
-search::Score network_evaluate(const Position& pos);
+// The network's value of a position that has one as the logit of the side to move's chance to
+// win (the built-in value included for a network trained on it).
 double network_logit(const Position& pos);
 // The built-in (hand-made) evaluation, with a network or without.
 search::Score built_in_evaluate(const Position& pos);

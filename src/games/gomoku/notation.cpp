@@ -178,7 +178,7 @@ Result<Position> parse_position(std::string_view text, Rule rule) {
     for_each_point(pos, [&](int point) {
         const Stone stone = pos.stones[point];
         if (stone == kEmpty) return;
-        const Color color = stone == kBlack ? Color::black : Color::white;
+        const Color color = color_of(stone);
         if (has_five_at(pos, point, color) && (fives.empty() || fives.back() != color)) {
             fives.push_back(color);
         }
