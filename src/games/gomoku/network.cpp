@@ -13,51 +13,6 @@ namespace sente::gomoku {
 
 namespace {
 
-// A side's code from four cells, nearest first: 0 empty, 1 own, 2 opponent's, 3 off the
-// board (and everything beyond the edge is off the board too). The codes of k cells on the
-// board start at kSideCodeStart[k]; the cells count in base 3, the nearest the lowest digit.
-constexpr std::array<int, 5> kSideCodeStart = {0, 1, 4, 13, 40};
-
-constexpr int side_code(const std::array<int, 4>& cells) {
-    int on_board = 0;
-    while (on_board < 4 && cells[on_board] != 3) ++on_board;
-    int code = 0;
-    for (int i = on_board - 1; i >= 0; --i) code = code * 3 + cells[i];
-    return kSideCodeStart[on_board] + code;
-}
-
-// The cell of a stone (Stone) seen from colour index `view`.
-constexpr int cell_of(int stone, int view) {
-    if (stone == kEmpty || stone == kWall) return stone;
-    return stone - 1 == view ? 1 : 2;
-}
-
-// [view][byte]: the side codes of a key's low byte (offsets -4..-1, the nearest in bits 6-7)
-// and of its high byte (offsets +1..+4, the nearest in bits 0-1).
-struct SideTables {
-    std::array<std::array<std::uint8_t, 256>, 2> before{}, after{};
-};
-
-constexpr SideTables make_side_tables() {
-    SideTables tables;
-    for (int view = 0; view < 2; ++view) {
-        for (int byte = 0; byte < 256; ++byte) {
-            std::array<int, 4> before{}, after{};
-            for (int i = 0; i < 4; ++i) {
-                before[i] = cell_of((byte >> (6 - 2 * i)) & 3, view);
-                after[i] = cell_of((byte >> (2 * i)) & 3, view);
-            }
-            tables.before[view][byte] = static_cast<std::uint8_t>(side_code(before));
-            tables.after[view][byte] = static_cast<std::uint8_t>(side_code(after));
-        }
-    }
-    return tables;
-}
-
-constexpr SideTables kSideTables = make_side_tables();
-static_assert(key_shift(-1) == 6 && key_shift(-4) == 0 && key_shift(1) == 8 && key_shift(4) == 14,
-              "the side tables read a key's bytes as patterns.hpp lays them out");
-
 // Reads little-endian values from a byte span, remembering whether it ran out.
 class Reader {
   public:
@@ -100,12 +55,6 @@ std::vector<std::shared_ptr<const Network>>& kept_networks() {
 
 }  // namespace
 
-int net_pattern(Stone centre, LineKey key, int view) {
-    return (cell_of(centre, view) * kNetSideCodes + kSideTables.before[view][key & 0xff]) *
-               kNetSideCodes +
-           kSideTables.after[view][key >> 8];
-}
-
 float net_logit(const Network& net, const std::array<std::int32_t, kNetFeatures>& sums) {
     constexpr float kInputScale = 1.0F / (kNetTableScale * kNetPoolDivisor);
     std::array<float, kNetFeatures> input;
@@ -123,11 +72,10 @@ Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t
     auto fail = [](std::string message) -> Result<std::shared_ptr<const Network>> {
         return make_error(ErrorCode::invalid_argument, "network file: " + message);
     };
-    Reader reader(bytes);
-    std::array<char, 8> magic{};
-    for (char& c : magic) c = static_cast<char>(reader.read<std::uint8_t>());
-    if (reader.ran_short() || std::memcmp(magic.data(), kMagic, magic.size()) != 0)
+    constexpr std::size_t kMagicSize = sizeof(kMagic) - 1;
+    if (bytes.size() < kMagicSize || std::memcmp(bytes.data(), kMagic, kMagicSize) != 0)
         return fail("not a sente network (no SENTENET header)");
+    Reader reader(bytes.subspan(kMagicSize));
     const auto version = reader.read<std::uint32_t>();
     if (version != kVersion)
         return fail(fmt::format("format version {}, not {}", version, kVersion));

@@ -25,6 +25,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <span>
 #include <string>
 #include <vector>
@@ -52,8 +53,25 @@ using NetRow = std::array<std::int16_t, kNetFeatures>;
 // [point of view: the colour index whose stones are "own"][feature]
 using NetSums = std::array<std::array<std::int32_t, kNetFeatures>, 2>;
 
+// Allocates on cache-line boundaries, so that each table row is one cache line: a row read
+// during the search then costs one miss, not two.
+template <class T>
+struct CacheLineAllocator {
+    using value_type = T;
+    static constexpr std::align_val_t kAlignment{64};
+    CacheLineAllocator() = default;
+    template <class U>
+    explicit CacheLineAllocator(const CacheLineAllocator<U>& /*other*/) {}
+    T* allocate(std::size_t count) {
+        return static_cast<T*>(::operator new(count * sizeof(T), kAlignment));
+    }
+    void deallocate(T* pointer, std::size_t /*count*/) { ::operator delete(pointer, kAlignment); }
+    bool operator==(const CacheLineAllocator& /*other*/) const = default;
+};
+static_assert(sizeof(NetRow) == 64, "a table row fills one cache line");
+
 struct Network {
-    std::vector<NetRow> table;  // kNetPatterns rows
+    std::vector<NetRow, CacheLineAllocator<NetRow>> table;  // kNetPatterns rows
     std::array<std::array<float, kNetFeatures>, kNetHidden> hidden_weights{};
     std::array<float, kNetHidden> hidden_bias{};
     std::array<float, kNetHidden> output_weights{};
@@ -85,9 +103,65 @@ constexpr int net_index(int point) { return row_of(point) * kMaxSize + column_of
 inline constexpr int kNetReach = 4;
 inline constexpr int kNetChangedPoints = 1 + 4 * 2 * kNetReach;
 
+namespace net_detail {
+
+// A side's code from four cells, nearest first: 0 empty, 1 own, 2 opponent's, 3 off the
+// board (and everything beyond the edge is off the board too). The codes of k cells on the
+// board start at kSideCodeStart[k]; the cells count in base 3, the nearest the lowest digit.
+inline constexpr std::array<int, 5> kSideCodeStart = {0, 1, 4, 13, 40};
+
+constexpr int side_code(const std::array<int, 4>& cells) {
+    int on_board = 0;
+    while (on_board < 4 && cells[on_board] != 3) ++on_board;
+    int code = 0;
+    for (int i = on_board - 1; i >= 0; --i) code = code * 3 + cells[i];
+    return kSideCodeStart[on_board] + code;
+}
+
+// The cell of a stone (Stone) seen from colour index `view`.
+constexpr int cell_of(int stone, int view) {
+    if (stone == kEmpty || stone == kWall) return stone;
+    return stone - 1 == view ? 1 : 2;
+}
+
+// [view][byte]: the side codes of a key's low byte (offsets -4..-1, the nearest in bits 6-7)
+// and of its high byte (offsets +1..+4, the nearest in bits 0-1).
+struct SideTables {
+    std::array<std::array<std::uint8_t, 256>, 2> before{}, after{};
+};
+
+constexpr SideTables make_side_tables() {
+    SideTables tables;
+    for (int view = 0; view < 2; ++view) {
+        for (int byte = 0; byte < 256; ++byte) {
+            std::array<int, 4> before{}, after{};
+            for (int i = 0; i < 4; ++i) {
+                before[i] = cell_of((byte >> (6 - 2 * i)) & 3, view);
+                after[i] = cell_of((byte >> (2 * i)) & 3, view);
+            }
+            tables.before[view][byte] = static_cast<std::uint8_t>(side_code(before));
+            tables.after[view][byte] = static_cast<std::uint8_t>(side_code(after));
+        }
+    }
+    return tables;
+}
+
+inline constexpr SideTables kSideTables = make_side_tables();
+static_assert(key_shift(-1) == 6 && key_shift(-4) == 0 && key_shift(1) == 8 && key_shift(4) == 14,
+              "the side tables read a key's bytes as patterns.hpp lays them out");
+
+}  // namespace net_detail
+
 // The pattern of a point from the point of view of colour index `view`: its own cell (Stone)
-// and the line's key around it (patterns.hpp).
-int net_pattern(Stone centre, LineKey key, int view);
+// and the line's key around it (patterns.hpp). Inline: the incremental update calls it for
+// every row it reads.
+inline int net_pattern(Stone centre, LineKey key, int view) {
+    using net_detail::kSideTables;
+    return (net_detail::cell_of(centre, view) * kNetSideCodes +
+            kSideTables.before[view][key & 0xff]) *
+               kNetSideCodes +
+           kSideTables.after[view][key >> 8];
+}
 
 // Calls fn(slot, q) for the points update_network changes for a stone on `point`: the point
 // (slot 0), then along each direction the points 1..kNetReach ahead and behind that are on the
