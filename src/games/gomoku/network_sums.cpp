@@ -59,29 +59,6 @@ void refresh_network(Position& pos) {
     });
 }
 
-void prefetch_network_rows(const Position& pos, int point, Stone stone) {
-    const Network& net = *pos.network;
-    auto fetch = [&](Stone centre, LineKey key) {
-        for (int view = 0; view < 2; ++view)
-            __builtin_prefetch(&net.table[net_pattern(centre, key, view)]);
-    };
-    for (int d = 0; d < 4; ++d) {
-        const LineKey key = pos.points[point].keys[d];
-        fetch(kEmpty, key);
-        fetch(stone, key);
-        for (int k = 1; k <= kNetReach; ++k) {
-            for (const int sign : {+1, -1}) {
-                const int q = point + sign * k * kDirections[d];
-                const Stone centre = pos.stones[q];
-                if (centre == kWall) continue;
-                const LineKey before = pos.points[q].keys[d];
-                fetch(centre, before);
-                fetch(centre, static_cast<LineKey>(before ^ (stone << key_shift(-sign * k))));
-            }
-        }
-    }
-}
-
 void update_network(Position& pos, int point, Stone was) {
     const Network& net = *pos.network;
     const Stone now = pos.stones[point];

@@ -443,7 +443,6 @@ bool has_five_at(const Position& pos, int point, Color color) {
 }
 
 void make_move(Position& pos, Move move) {
-    if (pos.network != nullptr) prefetch_network_rows(pos, move.point, stone_of(pos.side));
     play_stone(pos, move);
     if (pos.network != nullptr) update_network(pos, move.point, kEmpty);
 }

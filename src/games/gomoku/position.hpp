@@ -141,10 +141,6 @@ void refresh_network(Position& pos);
 // After the stone on `point` changed from `was` to what it is now (and the lines' keys were
 // updated): the vectors of the points whose patterns changed, and the sums.
 void update_network(Position& pos, int point, Stone was);
-// Asks the memory for the table rows update_network will read when `stone` is put on the empty
-// `point`: issued before the rest of the move's work, the loads overlap it instead of stalling
-// the update (the table is larger than the core's cache).
-void prefetch_network_rows(const Position& pos, int point, Stone stone);
 
 // Puts a stone of `color` on an empty point without changing the side to move (position set-up).
 void place_stone(Position& pos, int point, Color color);
