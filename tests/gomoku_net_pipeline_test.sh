@@ -1,6 +1,7 @@
 #!/bin/sh
-# The Gomoku network's pipeline end to end, CI-sized: a few self-play games, one epoch of
-# training on Debian's python3-torch, the engine's logits against the trainer's, and a game
+# The Gomoku network's pipeline end to end, CI-sized: a few self-play games, two epochs of
+# training on Debian's python3-torch (batches of 32, so that the correction moves off its start
+# at zero by more than one step's worth), the engine's logits against the trainer's, and a game
 # move and a bench search with the network (whose node count must differ from the built-in
 # evaluation's: the network steered them).
 #   gomoku_net_pipeline_test.sh SENTE REPOSITORY
@@ -12,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 
 "$sente" train gomoku-selfplay "$work/games.txt" --games 16 --nodes 2000 --seed 5
 /usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/net.bin" "$work/games.txt" \
-    --epochs 1 --holdout-every 4 --check "$work/check.txt" --threads 1
+    --epochs 2 --batch 32 --holdout-every 4 --check "$work/check.txt" --threads 1
 "$sente" train gomoku-net-check "$work/check.txt" --network "$work/net.bin"
 
 move=$(printf 'START 15\nBEGIN\nEND\n' |

@@ -1,7 +1,8 @@
 // The Gomoku network (games/gomoku/network.hpp): its line patterns against a walk over the
 // board, its incremental sums against a recount after every move of random games (every rule,
-// several sizes, every kind of move and take-back), the symmetry a symmetric table gives, the
-// weight file's checks, and a search that evaluates with it.
+// several sizes, every kind of move and take-back), the symmetries of the board and of the
+// colours that the trainer's tables give, the weight file's checks, and a search that
+// evaluates with it.
 
 #include <doctest/doctest.h>
 
@@ -33,8 +34,30 @@ int reversed_pattern(int pattern) {
     return (centre * kNetSideCodes + after) * kNetSideCodes + before;
 }
 
-// A network of random weights; with `symmetric`, a line and its reverse share a row, as the
-// trainer makes them.
+// The side code with black's and white's stones swapped.
+int colour_swapped_side(int code) {
+    constexpr std::array<int, 5> kStart = {0, 1, 4, 13, 40};
+    int on_board = 4;
+    while (code < kStart[on_board]) --on_board;
+    int value = code - kStart[on_board], swapped = 0, digit = 1;
+    for (int k = 0; k < on_board; ++k, value /= 3, digit *= 3) {
+        const int cell = value % 3;
+        swapped += (cell == 0 ? 0 : 3 - cell) * digit;
+    }
+    return kStart[on_board] + swapped;
+}
+
+int colour_swapped_pattern(int pattern) {
+    const int centre = pattern / (kNetSideCodes * kNetSideCodes);
+    const int before = pattern / kNetSideCodes % kNetSideCodes;
+    const int after = pattern % kNetSideCodes;
+    return ((centre == 0 ? 0 : 3 - centre) * kNetSideCodes + colour_swapped_side(before)) *
+               kNetSideCodes +
+           colour_swapped_side(after);
+}
+
+// A network of random weights; with `symmetric`, a line and its reverse share a row, and a
+// row's white half is its colour image's black half, as the trainer makes them.
 std::shared_ptr<Network> random_network(std::uint64_t seed, bool symmetric) {
     std::mt19937_64 random(seed);
     std::uniform_int_distribution<int> entry(-300, 300);
@@ -45,6 +68,10 @@ std::shared_ptr<Network> random_network(std::uint64_t seed, bool symmetric) {
         for (auto& e : row) e = static_cast<std::int16_t>(entry(random));
     if (symmetric) {
         for (int p = 0; p < kNetPatterns; ++p) net->table[reversed_pattern(p)] = net->table[p];
+        for (int p = 0; p < kNetPatterns; ++p) {
+            const NetRow& image = net->table[colour_swapped_pattern(p)];
+            std::copy_n(image.begin(), kNetViewFeatures, net->table[p].begin() + kNetViewFeatures);
+        }
     }
     for (auto& unit : net->hidden_weights)
         for (float& w : unit) w = weight(random);
@@ -57,12 +84,12 @@ std::shared_ptr<Network> random_network(std::uint64_t seed, bool symmetric) {
 }
 
 // The side code of four cells read straight off the board, nearest first.
-int reference_side(const Position& pos, int point, int step, int view) {
+int reference_side(const Position& pos, int point, int step) {
     int code = 0, digit = 1, on_board = 0;
     for (int k = 1; k <= 4; ++k) {
         const Stone stone = pos.stones[point + k * step];
         if (stone == kWall) break;
-        const int cell = stone == kEmpty ? 0 : (stone - 1 == view ? 1 : 2);
+        const int cell = stone == kEmpty ? 0 : (stone == kBlack ? 1 : 2);
         code += cell * digit;
         digit *= 3;
         ++on_board;
@@ -71,12 +98,11 @@ int reference_side(const Position& pos, int point, int step, int view) {
     return kStart[on_board] + code;
 }
 
-int reference_pattern(const Position& pos, int point, int d, int view) {
+int reference_pattern(const Position& pos, int point, int d) {
     const Stone stone = pos.stones[point];
-    const int centre = stone == kEmpty ? 0 : (stone - 1 == view ? 1 : 2);
-    return (centre * kNetSideCodes + reference_side(pos, point, -kDirections[d], view)) *
-               kNetSideCodes +
-           reference_side(pos, point, kDirections[d], view);
+    const int centre = stone == kEmpty ? 0 : (stone == kBlack ? 1 : 2);
+    return (centre * kNetSideCodes + reference_side(pos, point, -kDirections[d])) * kNetSideCodes +
+           reference_side(pos, point, kDirections[d]);
 }
 
 Move random_legal_move(const Position& pos, std::mt19937_64& random) {
@@ -95,7 +121,7 @@ std::vector<std::uint8_t> file_bytes(const Network& net) {
     };
     for (const char c : std::string_view("SENTENET")) put(c);
     for (const std::uint32_t word :
-         {1U, std::uint32_t{kNetFeatures}, std::uint32_t{kNetHidden}, std::uint32_t{kNetPatterns},
+         {2U, std::uint32_t{kNetFeatures}, std::uint32_t{kNetHidden}, std::uint32_t{kNetPatterns},
           net.rules, net.sizes, std::uint32_t{net.on_built_in}})
         put(word);
     for (const NetRow& row : net.table) put(row);
@@ -118,9 +144,7 @@ TEST_CASE("network: a point's pattern is its line as read off the board") {
             make_move(pos, random_legal_move(pos, random));
             for_each_point(pos, [&](int point) {
                 for (int d = 0; d < 4; ++d)
-                    for (int view = 0; view < 2; ++view)
-                        REQUIRE(net_pattern(pos, point, d, view) ==
-                                reference_pattern(pos, point, d, view));
+                    REQUIRE(net_pattern(pos, point, d) == reference_pattern(pos, point, d));
             });
         }
     }
@@ -171,7 +195,7 @@ TEST_CASE("network: a symmetric table evaluates the board's eight symmetries ali
     Position pos = empty_position(size, Rule::freestyle);
     attach_network(pos, net.get());
     for (int ply = 0; ply < 30; ++ply) make_move(pos, random_legal_move(pos, random));
-    const float logit = net_logit(*net, pos.net_sums[index_of(pos.side)]);
+    const float logit = net_logit(*net, pos.net_sums, pos.side);
     for (int symmetry = 1; symmetry < 8; ++symmetry) {
         Position image = empty_position(size, Rule::freestyle);
         attach_network(image, net.get());
@@ -186,7 +210,35 @@ TEST_CASE("network: a symmetric table evaluates the board's eight symmetries ali
         set_side_to_move(image, pos.side);
         CAPTURE(symmetry);
         CHECK(image.net_sums == pos.net_sums);
-        CHECK(net_logit(*net, image.net_sums[index_of(image.side)]) == logit);
+        CHECK(net_logit(*net, image.net_sums, image.side) == logit);
+    }
+}
+
+TEST_CASE("network: a position and its colour image evaluate alike for the side to move") {
+    const auto net = random_network(10, true);
+    std::mt19937_64 random(11);
+    const int size = 15;
+    for (int game = 0; game < 4; ++game) {
+        Position pos = empty_position(size, Rule::freestyle);
+        attach_network(pos, net.get());
+        for (int ply = 0; ply < 20 + game; ++ply) make_move(pos, random_legal_move(pos, random));
+        Position image = empty_position(size, Rule::freestyle);
+        attach_network(image, net.get());
+        for_each_point(pos, [&](int point) {
+            if (!pos.is_empty(point))
+                place_stone(image, point, opponent(color_of(pos.stones[point])));
+        });
+        set_side_to_move(image, opponent(pos.side));
+        CAPTURE(game);
+        // The halves trade places; the side to move's half is read first either way.
+        for (int j = 0; j < kNetViewFeatures; ++j) {
+            CHECK(image.net_sums[j] == pos.net_sums[j + kNetViewFeatures]);
+            CHECK(image.net_sums[j + kNetViewFeatures] == pos.net_sums[j]);
+        }
+        const float logit = net_logit(*net, pos.net_sums, pos.side);
+        CHECK(net_logit(*net, image.net_sums, image.side) == logit);
+        // And the halves are not alike, so that the order matters.
+        CHECK(net_logit(*net, pos.net_sums, opponent(pos.side)) != logit);
     }
 }
 

@@ -5,7 +5,7 @@ from . import model as net_model
 from . import patterns
 
 MAGIC = b"SENTENET"
-VERSION = 1
+VERSION = 2
 RULE_BITS = {"gomoku": 0, "gomoku-standard": 1, "renju": 2, "caro": 3}
 
 

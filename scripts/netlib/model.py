@@ -1,13 +1,17 @@
 """The Gomoku network in PyTorch, computing what sente's games/gomoku/network.cpp computes.
 
-A small network over a line's nine cells (one-hot) gives each line pattern FEATURES values; a
-pattern and the same line read backwards get their mean, so that the table sente uses is the
-same whichever way a line is read (and the evaluation the same under the board's symmetries).
-The table is rounded to sente's int16 units in the forward pass (the gradient passes through
-as if it were not), so that the trainer sees the values sente will compute. A point's vector
-is the sum of its four directions' rows clipped to [0, 1]; the board's the sum of its points'
-divided by POOL_DIVISOR; one hidden layer of HIDDEN units (ReLU) gives the logit. A network
-on the built-in evaluation adds its logit to that one's (given with each position).
+A small network over a line's nine cells (one-hot) gives each line pattern, read from one
+side's point of view, VIEW_FEATURES values; a pattern and the same line read backwards get
+their mean, so that the table sente uses is the same whichever way a line is read (and the
+evaluation the same under the board's symmetries). The values are rounded to sente's int16
+units in the forward pass (the gradient passes through as if they were not), so that the
+trainer sees the values sente will compute. A line's row is its values from the side to
+move's view, then from the opponent's (the colours swapped): sente's table row for a pattern
+read with black as "own" is the same two halves, black's then white's, and sente reads the
+side to move's half first. A point's vector is the sum of its four directions' rows clipped to
+[0, 1]; the board's the sum of its points' divided by POOL_DIVISOR; one hidden layer of HIDDEN
+units (ReLU) gives the logit. A network on the built-in evaluation adds its logit to that
+one's (given with each position).
 """
 import numpy as np
 import torch
@@ -15,7 +19,8 @@ from torch import nn
 
 from . import patterns
 
-FEATURES = 32
+VIEW_FEATURES = 16
+FEATURES = 2 * VIEW_FEATURES
 HIDDEN = 32
 LINE_HIDDEN = 64
 TABLE_SCALE = 256
@@ -35,9 +40,11 @@ class LineNetwork(nn.Module):
                              persistent=False)
         self.register_buffer("reversed", torch.from_numpy(patterns.reversed_patterns()),
                              persistent=False)
+        self.register_buffer("swapped", torch.from_numpy(patterns.colour_swapped_patterns()),
+                             persistent=False)
         self.line = nn.Sequential(nn.Linear(35, LINE_HIDDEN), nn.ReLU(),
                                   nn.Linear(LINE_HIDDEN, LINE_HIDDEN), nn.ReLU(),
-                                  nn.Linear(LINE_HIDDEN, FEATURES))
+                                  nn.Linear(LINE_HIDDEN, VIEW_FEATURES))
         # The board's sums are mostly the empty points' vectors, alike in every position; a
         # normalisation of each feature over the batch lets the hidden layer see what differs
         # from the start of training (without it, the first epochs learn nothing). The export
@@ -50,9 +57,9 @@ class LineNetwork(nn.Module):
             nn.init.zeros_(self.output.weight)
             nn.init.zeros_(self.output.bias)
 
-    def rows(self, index):
-        """The table's rows for the patterns `index` (a 1-d LongTensor), in table units / 256
-        as sente rounds them."""
+    def view_rows(self, index):
+        """One point of view's values for the patterns `index` (a 1-d LongTensor, read from
+        that view), in table units / 256 as sente rounds them."""
         forward = self.line(self.inputs[index])
         backward = self.line(self.inputs[self.reversed[index]])
         rows = 0.5 * (forward + backward)
@@ -60,9 +67,14 @@ class LineNetwork(nn.Module):
         rounded = torch.round(rows.clamp(-limit, limit) * TABLE_SCALE) / TABLE_SCALE
         return rows + (rounded - rows).detach()
 
+    def rows(self, index):
+        """The table's rows for the patterns `index`: the values from the view they are read
+        from, then from the other side's."""
+        return torch.cat([self.view_rows(index), self.view_rows(self.swapped[index])], dim=1)
+
     def forward(self, board_patterns, base):
-        """Logits of (batch, points, 4) pattern indices (LongTensor), added to `base`
-        (batch,) logits."""
+        """Logits of (batch, points, 4) pattern indices (LongTensor) read from the side to
+        move's view, added to `base` (batch,) logits."""
         unique, inverse = torch.unique(board_patterns, return_inverse=True)
         rows = self.rows(unique)[inverse]  # (batch, points, 4, FEATURES)
         points = rows.sum(dim=2).clamp(0.0, 1.0)
@@ -82,7 +94,8 @@ class LineNetwork(nn.Module):
         return weight.numpy(), bias.numpy()
 
     def table(self):
-        """The whole table in sente's int16 units (numpy)."""
+        """The whole table in sente's int16 units (numpy), a pattern's row as read with
+        black's stones "own": black's half, then white's."""
         with torch.no_grad():
             rows = []
             for start in range(0, patterns.PATTERNS, 8192):

@@ -2,6 +2,7 @@
 
 A pattern is a point's own cell (0 empty, 1 own stone, 2 opponent's) and the four points each
 side of it along a line, nearest first, each 0 empty, 1 own, 2 opponent's or 3 off the board
+(sente's table numbers them with black's stones as "own": 1 black, 2 white)
 (off the board from the first such point on). A side's code: the points on the board counted in
 base 3, the nearest the lowest digit, plus SIDE_CODE_START[how many are on the board]. The
 pattern: (centre * 121 + the code of the points before) * 121 + the code of those after.
@@ -45,6 +46,15 @@ def reversed_patterns():
     before = (index // SIDE_CODES) % SIDE_CODES
     after = index % SIDE_CODES
     return (centre * SIDE_CODES + after) * SIDE_CODES + before
+
+
+def colour_swapped_patterns():
+    """(PATTERNS,) the pattern of each line with the two sides' stones swapped (own for
+    opponent's): the same line read from the other side's point of view."""
+    cells = pattern_cells()
+    swapped = np.where((cells == 1) | (cells == 2), 3 - cells, cells)
+    return ((swapped[:, 0] * SIDE_CODES + side_codes(swapped[:, 1:5])) * SIDE_CODES
+            + side_codes(swapped[:, 5:9]))
 
 
 def side_codes(cells):

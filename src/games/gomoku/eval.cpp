@@ -138,7 +138,7 @@ const EvalWeights& eval_weights() {
 
 double network_logit(const Position& pos) {
     const Network& net = *pos.network;
-    double logit = net_logit(net, pos.net_sums[index_of(pos.side)]);
+    double logit = net_logit(net, pos.net_sums, pos.side);
     if (net.on_built_in) logit += built_in_evaluate(pos) / kNetPointsPerLogit;
     return logit;
 }

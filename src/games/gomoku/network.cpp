@@ -38,7 +38,8 @@ class Reader {
 };
 
 constexpr char kMagic[] = "SENTENET";
-constexpr std::uint32_t kVersion = 1;
+// Version 1 had a row for each point of view; its networks must be retrained.
+constexpr std::uint32_t kVersion = 2;
 // A row's entries are at most this in magnitude, so that four of them fit an int16.
 constexpr int kMaxRowEntry = 8191;
 
@@ -55,10 +56,13 @@ std::vector<std::shared_ptr<const Network>>& kept_networks() {
 
 }  // namespace
 
-float net_logit(const Network& net, const std::array<std::int32_t, kNetFeatures>& sums) {
+float net_logit(const Network& net, const NetSums& sums, Color side) {
     constexpr float kInputScale = 1.0F / (kNetTableScale * kNetPoolDivisor);
+    // The side to move's half first: white's starts at kNetViewFeatures.
+    const int own = side == Color::black ? 0 : kNetViewFeatures;
     std::array<float, kNetFeatures> input;
-    for (int j = 0; j < kNetFeatures; ++j) input[j] = static_cast<float>(sums[j]) * kInputScale;
+    for (int j = 0; j < kNetFeatures; ++j)
+        input[j] = static_cast<float>(sums[(own + j) % kNetFeatures]) * kInputScale;
     float logit = net.output_bias;
     for (int i = 0; i < kNetHidden; ++i) {
         float unit = net.hidden_bias[i];

@@ -3,24 +3,29 @@
 // The Gomoku network: a learned evaluation over the line patterns (issue 54, docs/training.md).
 //
 // Every point of the board and each of its four directions has a line pattern: the point's own
-// state (empty, own stone, opponent's stone) and the four points each side of it along the
-// line (empty, own, opponent's or off the board), read from one side's point of view. A pattern
-// indexes a row of kNetFeatures learned values (the table, int16). A point's feature vector is
-// the sum of its four directions' rows, clipped to [0, 1]; the board's is the sum of its
-// points' vectors; a small dense layer of kNetHidden units (float) turns that into the logit of
-// the side to move's chance to win, and 200 points a logit make it a score in the search's
-// units, as the hand-made evaluation's. A network may instead be trained as a correction to the
-// hand-made evaluation (Network::on_built_in): its logit is then added to that one's.
+// state (empty, black, white) and the four points each side of it along the line (empty,
+// black, white or off the board). A pattern indexes a row of the table (int16): the
+// kNetViewFeatures values a small learned function gives the line read from black's point of
+// view (black's stones "own"), then the kNetViewFeatures it gives the same line read from
+// white's. One row thus serves both points of view, and a stone costs one row read per changed
+// pattern whichever side is to move. A point's vector is the sum of its four directions' rows,
+// clipped to [0, 1]; the board's is the sum of its points' vectors; its two halves, the side
+// to move's first, enter a small dense layer of kNetHidden units (float) that gives the logit
+// of the side to move's chance to win, and 200 points a logit make it a score in the search's
+// units, as the hand-made evaluation's. Because the halves are the same function of the two
+// points of view, a position and its image with the colours (and the side to move) swapped get
+// the same value. A network may instead be trained as a correction to the hand-made
+// evaluation (Network::on_built_in): its logit is then added to that one's.
 //
 // The rows are what a small network over the nine points of a line computed for every possible
 // pattern when it was trained (scripts/train-gomoku-net): a pattern seldom seen in training
 // still gets the value its points suggest. A line read backwards gives the same row (the
 // trainer makes it so), so the evaluation is the same under the board's eight symmetries.
 //
-// Position keeps each point's vectors and the board's sums for both points of view up to date
-// as stones come and go (position.hpp, network_sums.cpp): a stone changes the patterns of its
-// own point and of the points within four along its lines, 33 points at most, and each of
-// those changes one row of a point's vector.
+// Position keeps each point's vector and the board's sums up to date as stones come and go
+// (position.hpp, network_sums.cpp): a stone changes the patterns of its own point and of the
+// points within four along its lines, 33 points at most, and each of those changes one row of
+// a point's vector.
 
 #include <array>
 #include <cstdint>
@@ -36,9 +41,11 @@
 
 namespace sente::gomoku {
 
-inline constexpr int kNetFeatures = 32;
+// The features of one point of view; a row holds both.
+inline constexpr int kNetViewFeatures = 16;
+inline constexpr int kNetFeatures = 2 * kNetViewFeatures;
 inline constexpr int kNetHidden = 32;
-// The four points on one side of a line, nearest first, each empty, own or opponent's, and the
+// The four points on one side of a line, nearest first, each empty, black or white, and the
 // board's edge after the last of them that is on the board: 1 + 3 + 9 + 27 + 81 codes.
 inline constexpr int kNetSideCodes = 121;
 inline constexpr int kNetPatterns = 3 * kNetSideCodes * kNetSideCodes;
@@ -50,8 +57,8 @@ inline constexpr int kNetPoolDivisor = 32;
 inline constexpr double kNetPointsPerLogit = 200.0;
 
 using NetRow = std::array<std::int16_t, kNetFeatures>;
-// [point of view: the colour index whose stones are "own"][feature]
-using NetSums = std::array<std::array<std::int32_t, kNetFeatures>, 2>;
+// The board's sums: black's point of view's features, then white's.
+using NetSums = std::array<std::int32_t, kNetFeatures>;
 
 // Allocates on cache-line boundaries, so that each table row is one cache line: a row read
 // during the search then costs one miss, not two.
@@ -85,7 +92,7 @@ struct Network {
     bool plays(Rule rule) const { return (rules >> static_cast<int>(rule)) & 1U; }
 };
 
-// The weight file (little-endian): "SENTENET", the format version (uint32, 1), kNetFeatures,
+// The weight file (little-endian): "SENTENET", the format version (uint32, 2), kNetFeatures,
 // kNetHidden and kNetPatterns (uint32 each, checked), the rules and sizes masks (uint32), the
 // base (uint32: 0 none, 1 the built-in evaluation), the table (int16, pattern by pattern), the
 // hidden weights (float, unit by unit), the hidden biases, the output weights and the output
@@ -93,8 +100,8 @@ struct Network {
 Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t> bytes);
 Result<std::shared_ptr<const Network>> load_network(const std::string& path);
 
-// A point's two vectors (one per point of view) before clipping, kept by Position.
-using NetPoint = std::array<NetRow, 2>;
+// A point's vector before clipping, kept by Position.
+using NetPoint = NetRow;
 // Position keeps them for the points of the largest board, row by row.
 inline constexpr int kNetPoints = kMaxSize * kMaxSize;
 constexpr int net_index(int point) { return row_of(point) * kMaxSize + column_of(point); }
@@ -105,7 +112,7 @@ inline constexpr int kNetChangedPoints = 1 + 4 * 2 * kNetReach;
 
 namespace net_detail {
 
-// A side's code from four cells, nearest first: 0 empty, 1 own, 2 opponent's, 3 off the
+// A side's code from four cells, nearest first: 0 empty, 1 black, 2 white, 3 off the
 // board (and everything beyond the edge is off the board too). The codes of k cells on the
 // board start at kSideCodeStart[k]; the cells count in base 3, the nearest the lowest digit.
 inline constexpr std::array<int, 5> kSideCodeStart = {0, 1, 4, 13, 40};
@@ -118,30 +125,26 @@ constexpr int side_code(const std::array<int, 4>& cells) {
     return kSideCodeStart[on_board] + code;
 }
 
-// The cell of a stone (Stone) seen from colour index `view`.
-constexpr int cell_of(int stone, int view) {
-    if (stone == kEmpty || stone == kWall) return stone;
-    return stone - 1 == view ? 1 : 2;
-}
+// A Stone is already the cell: 0 empty, 1 black, 2 white, 3 the wall.
+static_assert(kEmpty == 0 && kBlack == 1 && kWhite == 2 && kWall == 3,
+              "the side codes read a key's stones as cells");
 
-// [view][byte]: the side codes of a key's low byte (offsets -4..-1, the nearest in bits 6-7)
-// and of its high byte (offsets +1..+4, the nearest in bits 0-1).
+// [byte]: the side codes of a key's low byte (offsets -4..-1, the nearest in bits 6-7) and of
+// its high byte (offsets +1..+4, the nearest in bits 0-1).
 struct SideTables {
-    std::array<std::array<std::uint8_t, 256>, 2> before{}, after{};
+    std::array<std::uint8_t, 256> before{}, after{};
 };
 
 constexpr SideTables make_side_tables() {
     SideTables tables;
-    for (int view = 0; view < 2; ++view) {
-        for (int byte = 0; byte < 256; ++byte) {
-            std::array<int, 4> before{}, after{};
-            for (int i = 0; i < 4; ++i) {
-                before[i] = cell_of((byte >> (6 - 2 * i)) & 3, view);
-                after[i] = cell_of((byte >> (2 * i)) & 3, view);
-            }
-            tables.before[view][byte] = static_cast<std::uint8_t>(side_code(before));
-            tables.after[view][byte] = static_cast<std::uint8_t>(side_code(after));
+    for (int byte = 0; byte < 256; ++byte) {
+        std::array<int, 4> before{}, after{};
+        for (int i = 0; i < 4; ++i) {
+            before[i] = (byte >> (6 - 2 * i)) & 3;
+            after[i] = (byte >> (2 * i)) & 3;
         }
+        tables.before[byte] = static_cast<std::uint8_t>(side_code(before));
+        tables.after[byte] = static_cast<std::uint8_t>(side_code(after));
     }
     return tables;
 }
@@ -152,15 +155,12 @@ static_assert(key_shift(-1) == 6 && key_shift(-4) == 0 && key_shift(1) == 8 && k
 
 }  // namespace net_detail
 
-// The pattern of a point from the point of view of colour index `view`: its own cell (Stone)
-// and the line's key around it (patterns.hpp). Inline: the incremental update calls it for
-// every row it reads.
-inline int net_pattern(Stone centre, LineKey key, int view) {
+// The pattern of a point: its own cell (Stone) and the line's key around it (patterns.hpp).
+// Inline: the incremental update calls it for every row it reads.
+inline int net_pattern(Stone centre, LineKey key) {
     using net_detail::kSideTables;
-    return (net_detail::cell_of(centre, view) * kNetSideCodes +
-            kSideTables.before[view][key & 0xff]) *
-               kNetSideCodes +
-           kSideTables.after[view][key >> 8];
+    return (centre * kNetSideCodes + kSideTables.before[key & 0xff]) * kNetSideCodes +
+           kSideTables.after[key >> 8];
 }
 
 // Calls fn(slot, q) for the points update_network changes for a stone on `point`: the point
@@ -180,8 +180,8 @@ void for_each_net_point(const std::array<Stone, kPoints>& stones, int point, Fn&
     }
 }
 
-// The dense layer on a point of view's sums: the logit of that side's chance to win.
-float net_logit(const Network& net, const std::array<std::int32_t, kNetFeatures>& sums);
+// The dense layer on the board's sums: the logit of `side`'s chance to win, `side` to move.
+float net_logit(const Network& net, const NetSums& sums, Color side);
 
 // The network that new positions of `rule` evaluate with (none: the hand-made evaluation).
 // Set it before positions are made (at start-up); positions keep the one they were made with.

@@ -1,5 +1,5 @@
-// The network's sums of a Position (declared in position.hpp): each point's vectors from both
-// points of view and the board's sums of the clipped vectors, from scratch and move by move.
+// The network's sums of a Position (declared in position.hpp): each point's vector and the
+// board's sums of the clipped vectors, from scratch and move by move.
 
 #include <algorithm>
 
@@ -10,11 +10,11 @@ namespace sente::gomoku {
 
 namespace {
 
-// A point's vector before clipping from one point of view, from scratch.
-NetRow point_vector(const Network& net, const Position& pos, int point, int view) {
+// A point's vector before clipping, from scratch.
+NetRow point_vector(const Network& net, const Position& pos, int point) {
     NetRow sum{};
     for (int d = 0; d < 4; ++d) {
-        const NetRow& row = net.table[net_pattern(pos, point, d, view)];
+        const NetRow& row = net.table[net_pattern(pos, point, d)];
         for (int j = 0; j < kNetFeatures; ++j) sum[j] = static_cast<std::int16_t>(sum[j] + row[j]);
     }
     return sum;
@@ -27,8 +27,7 @@ void add_rows(NetRow& vector, const NetRow& plus, const NetRow& minus) {
 }
 
 // `sums` += clip(now) - clip(was).
-void add_clipped_change(std::array<std::int32_t, kNetFeatures>& sums, const NetRow& now,
-                        const NetRow& was) {
+void add_clipped_change(NetSums& sums, const NetRow& now, const NetRow& was) {
     for (int j = 0; j < kNetFeatures; ++j)
         sums[j] += std::clamp<int>(now[j], 0, kNetClip) - std::clamp<int>(was[j], 0, kNetClip);
 }
@@ -38,11 +37,8 @@ void add_clipped_change(std::array<std::int32_t, kNetFeatures>& sums, const NetR
 NetSums net_board_sums(const Position& pos) {
     NetSums sums{};
     for_each_point(pos, [&](int point) {
-        for (int view = 0; view < 2; ++view) {
-            const NetRow vector = point_vector(*pos.network, pos, point, view);
-            for (int j = 0; j < kNetFeatures; ++j)
-                sums[view][j] += std::clamp<int>(vector[j], 0, kNetClip);
-        }
+        const NetRow vector = point_vector(*pos.network, pos, point);
+        for (int j = 0; j < kNetFeatures; ++j) sums[j] += std::clamp<int>(vector[j], 0, kNetClip);
     });
     return sums;
 }
@@ -50,12 +46,10 @@ NetSums net_board_sums(const Position& pos) {
 void refresh_network(Position& pos) {
     pos.net_sums = NetSums{};
     for_each_point(pos, [&](int point) {
-        for (int view = 0; view < 2; ++view) {
-            NetRow& vector = pos.net_points[net_index(point)][view];
-            vector = point_vector(*pos.network, pos, point, view);
-            for (int j = 0; j < kNetFeatures; ++j)
-                pos.net_sums[view][j] += std::clamp<int>(vector[j], 0, kNetClip);
-        }
+        NetRow& vector = pos.net_points[net_index(point)];
+        vector = point_vector(*pos.network, pos, point);
+        for (int j = 0; j < kNetFeatures; ++j)
+            pos.net_sums[j] += std::clamp<int>(vector[j], 0, kNetClip);
     });
 }
 
@@ -64,15 +58,14 @@ void update_network(Position& pos, int point, Stone was) {
     const Stone now = pos.stones[point];
     const Stone moved = now == kEmpty ? was : now;  // the stone that came or went
     // The point itself: its own cell changed in all four of its patterns.
-    for (int view = 0; view < 2; ++view) {
-        NetRow& vector = pos.net_points[net_index(point)][view];
+    {
+        NetRow& vector = pos.net_points[net_index(point)];
         const NetRow before = vector;
         for (int d = 0; d < 4; ++d) {
             const LineKey key = pos.points[point].keys[d];
-            add_rows(vector, net.table[net_pattern(now, key, view)],
-                     net.table[net_pattern(was, key, view)]);
+            add_rows(vector, net.table[net_pattern(now, key)], net.table[net_pattern(was, key)]);
         }
-        add_clipped_change(pos.net_sums[view], vector, before);
+        add_clipped_change(pos.net_sums, vector, before);
     }
     // The points along its lines: one pattern each, whose key has the stone toggled.
     for (int d = 0; d < 4; ++d) {
@@ -82,14 +75,12 @@ void update_network(Position& pos, int point, Stone was) {
                 if (pos.stones[q] == kWall) continue;
                 const LineKey key = pos.points[q].keys[d];
                 const auto old_key = static_cast<LineKey>(key ^ (moved << key_shift(-sign * k)));
-                for (int view = 0; view < 2; ++view) {
-                    NetRow& vector = pos.net_points[net_index(q)][view];
-                    const NetRow before = vector;
-                    const Stone centre = pos.stones[q];
-                    add_rows(vector, net.table[net_pattern(centre, key, view)],
-                             net.table[net_pattern(centre, old_key, view)]);
-                    add_clipped_change(pos.net_sums[view], vector, before);
-                }
+                NetRow& vector = pos.net_points[net_index(q)];
+                const NetRow before = vector;
+                const Stone centre = pos.stones[q];
+                add_rows(vector, net.table[net_pattern(centre, key)],
+                         net.table[net_pattern(centre, old_key)]);
+                add_clipped_change(pos.net_sums, vector, before);
             }
         }
     }

@@ -72,9 +72,8 @@ struct Position {
     // for the side to move and the second for its opponent.
     std::array<std::array<std::int32_t, 2>, 2> shape_sums{};
 
-    // With a network (network.hpp): the board's sums of the points' clipped vectors, from each
-    // colour's point of view. Kept by every move but the threat searches' (see
-    // make_move_unevaluated).
+    // With a network (network.hpp): the board's sums of the points' clipped vectors. Kept by
+    // every move but the threat searches' (see make_move_unevaluated).
     NetSums net_sums{};
     std::array<NetPoint, kNetPoints> net_points{};  // by net_index(point)
     const Network* network = nullptr;
@@ -128,10 +127,9 @@ Position empty_position(int size, Rule rule);
 // Makes `pos` evaluate with `net` (nullptr: the hand-made evaluation), its sums from scratch.
 void attach_network(Position& pos, const Network* net);
 
-// The network's sums (network_sums.cpp). The pattern of `point` along direction `d` from the
-// point of view of colour index `view`:
-inline int net_pattern(const Position& pos, int point, int d, int view) {
-    return net_pattern(pos.stones[point], pos.points[point].keys[d], view);
+// The network's sums (network_sums.cpp). The pattern of `point` along direction `d`:
+inline int net_pattern(const Position& pos, int point, int d) {
+    return net_pattern(pos.stones[point], pos.points[point].keys[d]);
 }
 // The board's sums counted from scratch, without the points' kept vectors (the tests'
 // reference).
