@@ -125,7 +125,8 @@ std::vector<std::uint8_t> file_bytes(const Network& net) {
           net.rules, net.sizes, std::uint32_t{net.on_built_in}})
         put(word);
     for (const NetRow& row : net.table) put(row);
-    put(net.hidden_weights);
+    for (int i = 0; i < kNetHidden; ++i)
+        for (int j = 0; j < kNetFeatures; ++j) put(net.hidden_weights[j][i]);
     put(net.hidden_bias);
     put(net.output_weights);
     put(net.output_bias);

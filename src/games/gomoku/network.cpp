@@ -60,15 +60,19 @@ float net_logit(const Network& net, const NetSums& sums, Color side) {
     constexpr float kInputScale = 1.0F / (kNetTableScale * kNetPoolDivisor);
     // The side to move's half first: white's starts at kNetViewFeatures.
     const int own = side == Color::black ? 0 : kNetViewFeatures;
+    const int other = kNetViewFeatures - own;
     std::array<float, kNetFeatures> input;
-    for (int j = 0; j < kNetFeatures; ++j)
-        input[j] = static_cast<float>(sums[(own + j) % kNetFeatures]) * kInputScale;
-    float logit = net.output_bias;
-    for (int i = 0; i < kNetHidden; ++i) {
-        float unit = net.hidden_bias[i];
-        for (int j = 0; j < kNetFeatures; ++j) unit += net.hidden_weights[i][j] * input[j];
-        logit += net.output_weights[i] * std::max(unit, 0.0F);
+    for (int j = 0; j < kNetViewFeatures; ++j) {
+        input[j] = static_cast<float>(sums[own + j]) * kInputScale;
+        input[kNetViewFeatures + j] = static_cast<float>(sums[other + j]) * kInputScale;
     }
+    // Input by input into every unit: a loop over the units that vectorises, where a sum
+    // over the inputs per unit would be a float reduction the compiler must keep in order.
+    std::array<float, kNetHidden> units = net.hidden_bias;
+    for (int j = 0; j < kNetFeatures; ++j)
+        for (int i = 0; i < kNetHidden; ++i) units[i] += net.hidden_weights[j][i] * input[j];
+    float logit = net.output_bias;
+    for (int i = 0; i < kNetHidden; ++i) logit += net.output_weights[i] * std::max(units[i], 0.0F);
     return logit;
 }
 
@@ -104,8 +108,8 @@ Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t
                 return fail(fmt::format("table entry {} beyond +-{}", entry, kMaxRowEntry));
         }
     }
-    for (auto& unit : net->hidden_weights)
-        for (float& w : unit) w = reader.read<float>();
+    for (int i = 0; i < kNetHidden; ++i)
+        for (int j = 0; j < kNetFeatures; ++j) net->hidden_weights[j][i] = reader.read<float>();
     for (float& b : net->hidden_bias) b = reader.read<float>();
     for (float& w : net->output_weights) w = reader.read<float>();
     net->output_bias = reader.read<float>();

@@ -79,7 +79,9 @@ static_assert(sizeof(NetRow) == 64, "a table row fills one cache line");
 
 struct Network {
     std::vector<NetRow, CacheLineAllocator<NetRow>> table;  // kNetPatterns rows
-    std::array<std::array<float, kNetFeatures>, kNetHidden> hidden_weights{};
+    // [input][unit]: an input's weights side by side, so that the dense layer adds each input
+    // to all the units at once (the file holds them unit by unit).
+    std::array<std::array<float, kNetHidden>, kNetFeatures> hidden_weights{};
     std::array<float, kNetHidden> hidden_bias{};
     std::array<float, kNetHidden> output_weights{};
     float output_bias = 0;
