@@ -121,9 +121,7 @@ class ThreatSolver {
     // The strong levels' budgets are small: a long VCF or VCT that they miss is mostly found by
     // the search itself a few plies later, and what a large budget costs at every node is depth
     // everywhere (with the full-width budgets, perf put 75 % of the bench's time in the threat
-    // searches). Tuned by self-play at 0.2 s a move, 120 games a step from balanced openings,
-    // with the forward pruning on: VCF 100 / 2000, VCT 500 from depth 7 gained 64 +- 43 Elo;
-    // then VCF 500 from depth 4 and VCT from depth 9, 41 +- 40.
+    // searches). Tuned by self-play with the forward pruning on (docs/experiments.md).
     static constexpr ThreatBudgets kSelectiveBudgets{100, 100, 500, 9, 500};
     static constexpr int kVctDoublings = 6;
     static constexpr int kVcf = 0;
@@ -215,9 +213,7 @@ struct GomokuGame {
     }
     // At the horizon of the strong levels (9-10), the block of the opponent's five is played
     // before the position is judged (the threat solver settled the position if the block cannot
-    // be played or the opponent has two fives). With the cut-node reductions, against 2c6f8ac:
-    // self-play at 0.2 s a move 100-9-91 (+16 +- 43), and against Rapfi at 1 s 32.3 % in two
-    // runs where 2c6f8ac had 25.8 % in the same session (docs/matches.md).
+    // be played or the opponent has two fives); docs/experiments.md has what it gained.
     static std::optional<Move> forced_reply(const Position& pos, const Evaluator& eval) {
         if (!eval.selective || is_game_over(pos)) return std::nullopt;
         const Color them = opponent(pos.side);
@@ -228,9 +224,7 @@ struct GomokuGame {
     }
     // The strong levels (9-10) extend a table move that alone holds the node's value
     // (search/game_concept.hpp): from 7 plies, tested at half the depth, with a margin of one
-    // unit (1/200 of a logit) a ply. Against 32b7f37 without it: self-play at 0.2 s a move
-    // 101-5-94 (+12 +- 37); against Rapfi at 1 s 31.8 % where it had 28.1 %, paired by game
-    // +4.5 +- 7.9 points (docs/matches.md).
+    // unit (1/200 of a logit) a ply (docs/experiments.md).
     static std::optional<search::SingularTest> singular_test(const Position&, const Evaluator& eval,
                                                              int depth) {
         if (!eval.selective || depth < 7) return std::nullopt;

@@ -12,9 +12,7 @@
 // down to the replies that can), or when the game is over.
 //
 // Margins are in evaluation units (200 to a logit of the fitted win probability, eval.hpp).
-// Tuned by self-play at 0.2 s a move from scripts/openings/gomoku-balanced-3.txt, 120 games a
-// step: these depths gained 41 +- 55 Elo; futility to 10 plies with move counts to 12 lost
-// 29 +- 45 against them.
+// Tuned by self-play (docs/experiments.md): deeper futility and move-count pruning lost.
 
 #include <cmath>
 #include <optional>

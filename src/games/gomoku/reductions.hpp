@@ -23,11 +23,8 @@ inline constexpr int kMaxIndex = 64;
 
 // log(depth) * log(index) / kDivisor, rounded down after adding kBias: the usual shape (deeper
 // nodes and later moves reduce more), scaled so that a depth-6 node reduces its fourth move by 2
-// and a depth-12 node its twelfth by 6. (The divisor was 2 until the forward pruning came; 1.3
-// gained 44 +- 56 Elo in self-play at 0.2 s a move, 120 games from balanced openings. With the
-// fitted move order, 1.0 against 1.3: 121-5-114 in 240 self-play games, +10 +- 37; against
-// Rapfi 53-0-147 in 200 games, 25.0 % without its 4 protocol failures, where 1.3 had 22 %;
-// 0.8 against 1.0: 112-6-122 in 240 games, -14 +- 38.)
+// and a depth-12 node its twelfth by 6. The forward pruning and the fitted move order let the
+// divisor come down from 2; deeper reductions than these lost (docs/experiments.md).
 inline constexpr double kDivisor = 1.0;
 inline constexpr double kBias = 0.3;
 
@@ -45,8 +42,7 @@ inline const std::array<std::array<std::int8_t, kMaxIndex>, kMaxDepth>& table() 
 
 // At a node expected to fail high, a move that is not a killer is reduced this much more: the
 // node's cut should come from its first moves, and the others are searched only to confirm
-// that they fail low (as Rapfi and Stockfish do). Against 2c6f8ac without it, self-play at
-// 0.2 s a move, 200 games from the balanced openings: 97-17-86, +19 +- 37 Elo.
+// that they fail low (as Rapfi and Stockfish do; docs/experiments.md).
 inline constexpr int kCutNodeReduction = 2;
 
 }  // namespace reductions_detail

@@ -285,11 +285,9 @@ struct ReversiGame {
         // Deeper than the end, only ProbCut's margins would change.
         limits.max_depth = std::clamp(empties, 1, limits.max_depth);
     }
-    // Multi-ProbCut at 1.5 standard deviations (probcut.hpp). In self-play at 100 ms a move
-    // (200 games from XOT openings) 1.0 had scored 54.5 % against 1.5, 0.7 and 1.5 even, 2.0
-    // 40 % against 1.5; but against Zebra under a game clock (docs/matches.md, same openings)
-    // 1.5 scored 70 % where 1.0 scored 48.5 % at about 0.75 s a move, and 65.5 % where 1.0
-    // scored 66.5 % at 0.2 s: the deep iterations of longer moves need the safer cuts.
+    // Multi-ProbCut at 1.5 standard deviations (probcut.hpp). Self-play at short times
+    // preferred bolder cuts, but against Zebra under a game clock the deep iterations of longer
+    // moves need the safer ones (docs/experiments.md).
     static constexpr int kProbCutT = 15;
     // 1-8 are the seed programs' levels; 9-10 play at full strength.
     static constexpr std::array<Level, 10> kLevels = {{
