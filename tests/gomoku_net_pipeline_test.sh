@@ -2,8 +2,8 @@
 # The Gomoku network's pipeline end to end, CI-sized: a few self-play games, two epochs of
 # training on Debian's python3-torch (batches of 32, so that the correction moves off its start
 # at zero by more than one step's worth), the engine's logits against the trainer's, and a game
-# move and a bench search with the network (whose node count must differ from the built-in
-# evaluation's: the network steered them).
+# move and a bench search with the network (whose node count must differ from the hand-made
+# evaluation's: the network steered them; so must the network built into sente).
 #   gomoku_net_pipeline_test.sh SENTE REPOSITORY
 set -eu
 sente=$1
@@ -23,6 +23,9 @@ echo "$move" | grep -Eq '^[0-9]+,[0-9]+$'
 
 signature() { "$@" | sed -n 's/^signature //p'; }
 with=$(signature "$sente" bench --game gomoku --depth 5 --network "$work/net.bin")
-without=$(signature "$sente" bench --game gomoku --depth 5)
-echo "bench signatures: with the network $with, without $without"
-[ -n "$with" ] && [ -n "$without" ] && [ "$with" != "$without" ]
+without=$(signature "$sente" bench --game gomoku --depth 5 --network none)
+shipped=$(signature "$sente" bench --game gomoku --depth 5)
+echo "bench signatures: with the network $with, the hand-made evaluation $without," \
+     "the network built into sente $shipped"
+[ -n "$with" ] && [ -n "$without" ] && [ -n "$shipped" ]
+[ "$with" != "$without" ] && [ "$shipped" != "$without" ]

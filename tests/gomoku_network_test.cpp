@@ -248,7 +248,6 @@ TEST_CASE("network: the evaluation is the network's logit in the search's units"
     net->output_bias = 0.25F;
     std::fill(net->output_weights.begin(), net->output_weights.end(), 0.0F);
     Position pos = empty_position(15, Rule::freestyle);
-    CHECK(pos.network == nullptr);
     attach_network(pos, net.get());
     CHECK(evaluate(pos) == 50);  // 0.25 logit at 200 points a logit
     // Trained as a correction, it adds to the built-in value.
@@ -258,6 +257,34 @@ TEST_CASE("network: the evaluation is the network's logit in the search's units"
     CHECK(built_in_evaluate(pos) != 0);
     attach_network(pos, nullptr);
     CHECK(pos.net_sums == NetSums{});
+}
+
+TEST_CASE("network: the built-in network reads and judges the strong levels' positions") {
+    const auto shipped = builtin_network();
+    REQUIRE(shipped != nullptr);
+    CHECK(shipped->plays(Rule::freestyle, 15));
+    CHECK(shipped->on_built_in);
+    // New positions get it where it was trained, and only there.
+    for (const Rule rule : kRules) {
+        for (const int size : {7, 15, 20}) {
+            const Position pos = empty_position(size, rule);
+            CHECK(pos.network == (shipped->plays(rule, size) ? shipped.get() : nullptr));
+        }
+    }
+    using Game = GomokuGame<Rule::freestyle>;
+    Position pos = empty_position(15, Rule::freestyle);
+    for (const char* move : {"h8", "h9", "j8", "g7", "j10"}) make_move(pos, *parse_move(move));
+    CHECK(Game::evaluate(pos, Game::level(10).eval) == evaluate(pos));
+    CHECK(Game::evaluate(pos, Game::level(9).eval) == evaluate(pos));
+    CHECK(evaluate(pos) != built_in_evaluate(pos));
+    // The fixed-depth levels keep the hand-made evaluation.
+    for (int level = 1; level <= 8; ++level)
+        CHECK(Game::evaluate(pos, Game::level(level).eval) == built_in_evaluate(pos));
+    // Without an active network, new positions have none.
+    set_active_network(Rule::freestyle, nullptr);
+    CHECK(empty_position(15, Rule::freestyle).network == nullptr);
+    set_active_network(Rule::freestyle, shipped);
+    CHECK(empty_position(15, Rule::freestyle).network == shipped.get());
 }
 
 TEST_CASE("network: the file reads back what was written, and nothing malformed") {

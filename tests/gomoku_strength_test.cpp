@@ -161,22 +161,23 @@ TEST_CASE("late-move reductions never reduce a four") {
     CHECK(fours > 0);
 }
 
-TEST_CASE("the evaluation is its weighted features, and favours the side with the threats") {
+TEST_CASE(
+    "the hand-made evaluation is its weighted features, and favours the side with the threats") {
     Position pos = after({"h8", "a1", "j8", "a15", "k8"});  // black has an open three
     const auto features = eval_features(pos);
     const auto& weights = eval_weights();
     int sum = 0;
     for (int i = 0; i < kEvalFeatures; ++i) sum += weights[i] * features[i];
-    CHECK(evaluate(pos) == sum / kEvalWeightScale);
+    CHECK(built_in_evaluate(pos) == sum / kEvalWeightScale);
     CHECK(features[28] == 1);
     // White to move faces the open three: it stands worse.
-    CHECK(evaluate(pos) < 0);
+    CHECK(built_in_evaluate(pos) < 0);
     // The opponent's open three counts as three (stone, direction) pairs in flex3 lines.
     CHECK(features[8 + kFlex3 - kBlock1] == 3);
     // The same stones with black to move: black's threat is worth more than it was to white.
     Position black_to_move = pos;
     set_side_to_move(black_to_move, Color::black);
-    CHECK(evaluate(black_to_move) > -evaluate(pos));
+    CHECK(built_in_evaluate(black_to_move) > -built_in_evaluate(pos));
 }
 
 TEST_CASE("gomoku-fit fits weights to games and refuses a bad games file") {
@@ -435,13 +436,17 @@ TEST_CASE("forward pruning cuts nodes and keeps the forced wins") {
     full_width.selective = false;
     std::uint64_t pruned_nodes = 0, full_nodes = 0;
     for (const auto text : {Game::kBenchPositions[0], Game::kBenchPositions[2]}) {
-        const auto pos = parse_position(text, Rule::freestyle);
-        REQUIRE(pos);
-        const auto pruned = search_to(*pos, Game::level(10).eval, 8);
-        const auto full = search_to(*pos, full_width, 8);
+        const auto parsed = parse_position(text, Rule::freestyle);
+        REQUIRE(parsed);
+        // Both searches judge with the hand-made evaluation (the full-width levels have no
+        // other), so that only the pruning differs.
+        Position pos = *parsed;
+        attach_network(pos, nullptr);
+        const auto pruned = search_to(pos, Game::level(10).eval, 8);
+        const auto full = search_to(pos, full_width, 8);
         CHECK(pruned.info.depth == 8);
         CHECK_FALSE(pruned.info.exact);  // what was cut is a guess: never a solved tree
-        CHECK(check_move(*pos, pruned.best));
+        CHECK(check_move(pos, pruned.best));
         pruned_nodes += pruned.info.nodes;
         full_nodes += full.info.nodes;
     }

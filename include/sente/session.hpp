@@ -61,9 +61,11 @@ class Session {
     // perfectly. Shared by every session of the process.
     static Result<void> add_tables_file(const std::string& path);
     // Loads a Gomoku network file (written by scripts/train-gomoku-net), with which the games
-    // started from now on evaluate under the rules it was trained for, instead of the built-in
-    // evaluation. Shared by every session of the process.
+    // started from now on evaluate under the rules and on the sizes it was trained for, instead
+    // of the network built into sente. Shared by every session of the process.
     static Result<void> use_gomoku_network(const std::string& path);
+    // The games started from now on evaluate with the hand-made evaluation, no network.
+    static void use_hand_made_gomoku_evaluation();
     // Selects a game by id, GTP name or alias, case-insensitively ("othello", "Othello",
     // "reversi"), and starts a new game on `size` (0: the game's default size).
     Result<void> select_game(std::string_view name, int size = 0);

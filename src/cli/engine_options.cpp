@@ -54,9 +54,11 @@ void add_engine_options(CLI::App& app, EngineOptions& options) {
                    "by solve --tables --save-tables); may be given more than once")
         ->check(CLI::ExistingFile);
     app.add_option("--network", options.network_file,
-                   "Gomoku: evaluate with this network file (scripts/train-gomoku-net) under "
-                   "the rules it was trained for, instead of the built-in evaluation")
-        ->check(CLI::ExistingFile);
+                   "Gomoku levels 9-10: evaluate with this network file "
+                   "(scripts/train-gomoku-net) under the rules and on the sizes it was trained "
+                   "for, instead of the network built into sente; 'none': the hand-made "
+                   "evaluation")
+        ->check(CLI::ExistingFile | CLI::IsMember({"none"}));
     app.add_option("--book-variety", options.book_variety,
                    "play any opening book move at most this many discs worse than the best, for "
                    "varied games in matches (Othello levels 9-10; 0: the best)")
@@ -77,7 +79,9 @@ std::optional<Session> make_session(const EngineOptions& options) {
             return std::nullopt;
         }
     }
-    if (!options.network_file.empty()) {
+    if (options.network_file == "none") {
+        Session::use_hand_made_gomoku_evaluation();
+    } else if (!options.network_file.empty()) {
         if (auto used = Session::use_gomoku_network(options.network_file); !used) {
             std::cerr << "sente: --network " << used.error().message << '\n';
             return std::nullopt;

@@ -192,6 +192,12 @@ Result<void> Session::use_gomoku_network(const std::string& path) {
     return {};
 }
 
+void Session::use_hand_made_gomoku_evaluation() {
+    for (const gomoku::Rule rule :
+         {gomoku::Rule::freestyle, gomoku::Rule::standard, gomoku::Rule::renju, gomoku::Rule::caro})
+        gomoku::set_active_network(rule, nullptr);
+}
+
 std::span<const GameInfo> Session::games() {
     static const std::vector<GameInfo> infos = [] {
         std::vector<GameInfo> list;

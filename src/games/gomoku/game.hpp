@@ -196,8 +196,11 @@ struct GomokuGame {
         if (!pos.winner) return 0;
         return *pos.winner == pos.side ? win_in(ply) : -win_in(ply);
     }
-    static search::Score evaluate(const Position& pos, const Evaluator&) {
-        return gomoku::evaluate(pos);
+    // The strong levels judge with the position's network where it has one; the fixed-depth
+    // levels keep the hand-made evaluation, so that what each of them plays (and its place on
+    // the ladder of levels) does not move with each network.
+    static search::Score evaluate(const Position& pos, const Evaluator& eval) {
+        return eval.selective ? gomoku::evaluate(pos) : built_in_evaluate(pos);
     }
     static int order_score(const Position& pos, Move move, int /*depth*/) {
         return order_value(pos, move.point);

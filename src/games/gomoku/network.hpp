@@ -92,6 +92,7 @@ struct Network {
     bool on_built_in = false;
 
     bool plays(Rule rule) const { return (rules >> static_cast<int>(rule)) & 1U; }
+    bool plays(Rule rule, int size) const { return plays(rule) && ((sizes >> size) & 1U); }
 };
 
 // The weight file (little-endian): "SENTENET", the format version (uint32, 2), kNetFeatures,
@@ -185,7 +186,11 @@ void for_each_net_point(const std::array<Stone, kPoints>& stones, int point, Fn&
 // The dense layer on the board's sums: the logit of `side`'s chance to win, `side` to move.
 float net_logit(const Network& net, const NetSums& sums, Color side);
 
-// The network that new positions of `rule` evaluate with (none: the hand-made evaluation).
+// The network built into the binary (network.bin beside builtin_network.cpp), read once.
+std::shared_ptr<const Network> builtin_network();
+
+// The network that new positions of `rule` evaluate with on the board sizes it was trained on
+// (none: the hand-made evaluation). At start, the built-in network for the rules it plays.
 // Set it before positions are made (at start-up); positions keep the one they were made with.
 void set_active_network(Rule rule, std::shared_ptr<const Network> net);
 const Network* active_network(Rule rule);

@@ -415,7 +415,8 @@ Position empty_position(int size, Rule rule) {
         refresh_point(pos, point);
     });
     pos.key = zobrist().size[size] ^ zobrist().rule[static_cast<int>(rule)];
-    attach_network(pos, active_network(rule));
+    const Network* net = active_network(rule);
+    attach_network(pos, net != nullptr && net->plays(rule, size) ? net : nullptr);
     return pos;
 }
 

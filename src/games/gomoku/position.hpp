@@ -121,7 +121,7 @@ struct MoveUndo {
 };
 
 // An empty board of `size` (kMinSize..kMaxSize), black to move, evaluated by the rule's active
-// network if there is one (network.hpp).
+// network if there is one and it was trained on this size (network.hpp).
 Position empty_position(int size, Rule rule);
 
 // Makes `pos` evaluate with `net` (nullptr: the hand-made evaluation), its sums from scratch.

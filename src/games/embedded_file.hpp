@@ -1,0 +1,24 @@
+#pragma once
+
+// Data files built into the binary by the assembler's .incbin, so that the engine works from
+// any directory. CMake passes each file's absolute path as a macro and rebuilds the source that
+// embeds it when the file changes (OBJECT_DEPENDS).
+
+#include <cstdint>
+
+// Defines NAME_begin and NAME_end around the bytes of the file at PATH (plus one zero byte
+// after the end, so that an empty file still has an address). Use it once, at namespace
+// scope, in the .cpp that owns the file.
+#define SENTE_EMBED_FILE(NAME, PATH)              \
+    asm(".section .rodata\n"                      \
+        ".balign 16\n"                            \
+        ".global " #NAME "_begin\n" #NAME         \
+        "_begin:\n"                               \
+        ".incbin \"" PATH                         \
+        "\"\n"                                    \
+        ".global " #NAME "_end\n" #NAME           \
+        "_end:\n"                                 \
+        ".byte 0\n"                               \
+        ".previous\n");                           \
+    extern "C" const std::uint8_t NAME##_begin[]; \
+    extern "C" const std::uint8_t NAME##_end[];
