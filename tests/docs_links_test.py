@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Every link between the project's pages resolves: README.md, docs/*.md and protocol/*.md link
 to files that exist and to headings that exist in them (GitHub's anchors: lower case, spaces to
-hyphens, punctuation dropped). Web links are not fetched (CI may be offline).
+hyphens, punctuation dropped). Web links are not fetched (CI may be offline). And every path
+into the repository that a page names in code (`src/...`, `scripts/...`, and so on, in inline
+code or a code block) exists, so that a page cannot point at a file that was moved or removed.
 
 usage: docs_links_test.py ROOT
 """
@@ -74,7 +76,43 @@ def broken_links(root):
     return broken
 
 
+# The repository's own folders; a path into build/ or a placeholder (GEN1/..., OLD/...) is not
+# checked.
+REPOSITORY_PATH = re.compile(
+    r"(?<![\w./-])((?:src|include|scripts|tests|docs|protocol)/[\w./+-]*[\w/])")
+
+
+def code_spans(path):
+    """(line number, text) of the page's inline code and code blocks."""
+    inside = False
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if FENCE.match(line.strip()):
+                inside = not inside
+                continue
+            if inside:
+                yield number, line
+            else:
+                for span in re.findall(r"`([^`]*)`", line):
+                    yield number, span
+
+
+def missing_paths(root):
+    missing = []
+    for page in pages(root):
+        for number, text in code_spans(page):
+            for named in REPOSITORY_PATH.findall(text):
+                if any(c in named for c in "*?"):
+                    continue
+                if not os.path.exists(os.path.join(root, named)):
+                    missing.append(f"{os.path.relpath(page, root)}:{number}: {named}")
+    return missing
+
+
 class Links(unittest.TestCase):
+    def test_every_named_repository_path_exists(self):
+        self.assertEqual(missing_paths(ROOT), [])
+
     def test_every_link_resolves(self):
         self.assertEqual(broken_links(ROOT), [])
 
@@ -90,6 +128,18 @@ class Links(unittest.TestCase):
             self.assertEqual(broken_links(root), [
                 "README.md:2: docs/none.md (no such file)",
                 "README.md:2: #nowhere (no such heading)"])
+
+
+    def test_the_checker_finds_a_named_path_that_is_gone(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as root:
+            os.makedirs(os.path.join(root, "scripts"))
+            open(os.path.join(root, "scripts", "run"), "w").close()
+            with open(os.path.join(root, "README.md"), "w") as f:
+                f.write("# Top\nRun `scripts/run --fast`, not `scripts/gone`; `build/sente` and "
+                        "`GEN1/src/x` are not the repository's.\n```\nsrc/removed.cpp\n```\n")
+            self.assertEqual(missing_paths(root), ["README.md:2: scripts/gone",
+                                                   "README.md:4: src/removed.cpp"])
 
 
 if __name__ == "__main__":
