@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "sente/version.hpp"
+#include "text/text.hpp"
 
 namespace sente::gomocup {
 
@@ -34,16 +35,8 @@ std::string upper(std::string_view text) {
     return out;
 }
 
-std::string_view trim(std::string_view text) {
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-        text.remove_prefix(1);
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-        text.remove_suffix(1);
-    return text;
-}
-
 bool parse_int(std::string_view text, long long& value) {
-    text = trim(text);
+    text = text::trim(text);
     if (text.empty()) return false;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     return ec == std::errc{} && end == text.data() + text.size();
@@ -63,7 +56,7 @@ bool parse_numbers(std::string_view text, std::size_t count, std::array<long lon
 }
 
 bool is_stop_line(std::string_view line) {
-    const std::string word = upper(trim(line));
+    const std::string word = upper(text::trim(line));
     return word == "END" || word == "STOP" || word == "YXSTOP";
 }
 
@@ -88,7 +81,7 @@ constexpr long long kMaxLines = 1000;
 }  // namespace
 
 bool is_gomocup_command(std::string_view line) {
-    line = trim(line);
+    line = text::trim(line);
     const std::string word = upper(line.substr(0, line.find(' ')));
     return std::find(kCommands.begin(), kCommands.end(), word) != kCommands.end();
 }
@@ -176,7 +169,7 @@ std::string Brain::xy(std::string_view text) const {
 }
 
 bool Brain::handle_line(std::string_view raw) {
-    const std::string_view line = trim(raw);
+    const std::string_view line = text::trim(raw);
     if (line.empty()) return !ended_;
     if (collecting_ != Collecting::nothing) {
         collect(line);
@@ -185,7 +178,7 @@ bool Brain::handle_line(std::string_view raw) {
     const std::size_t space = line.find(' ');
     const std::string command = upper(line.substr(0, space));
     const std::string_view args =
-        space == std::string_view::npos ? std::string_view{} : trim(line.substr(space + 1));
+        space == std::string_view::npos ? std::string_view{} : text::trim(line.substr(space + 1));
 
     if (command == "START") {
         start(args, false);
@@ -288,7 +281,7 @@ void Brain::info(std::string_view args) {
     const std::size_t space = args.find(' ');
     const std::string key = upper(args.substr(0, space));
     const std::string_view text =
-        space == std::string_view::npos ? std::string_view{} : trim(args.substr(space + 1));
+        space == std::string_view::npos ? std::string_view{} : text::trim(args.substr(space + 1));
     long long value = 0;
     const bool numeric = parse_int(text, value) && value >= 0;
     const auto ignore = [&] {

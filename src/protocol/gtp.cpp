@@ -14,6 +14,7 @@
 #include "record/sgf.hpp"
 #include "sente/version.hpp"
 #include "session/value_label.hpp"
+#include "text/text.hpp"
 
 namespace sente::gtp {
 
@@ -25,12 +26,6 @@ Error syntax_error(std::string message = "syntax error") {
     return make_error(ErrorCode::syntax_error, std::move(message));
 }
 
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 std::string upper(std::string_view text) {
     std::string out(text);
     for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -38,7 +33,7 @@ std::string upper(std::string_view text) {
 }
 
 std::optional<Color> parse_color(std::string_view text) {
-    const std::string c = lower(text);
+    const std::string c = text::lower(text);
     if (c == "b" || c == "black") return Color::black;
     if (c == "w" || c == "white") return Color::white;
     return std::nullopt;
@@ -415,7 +410,7 @@ Engine::Reply Engine::time_settings(const Args& args) {
 
 Engine::Reply Engine::kgs_time_settings(const Args& args) {
     if (args.empty()) return syntax_error();
-    const std::string kind = lower(args[0]);
+    const std::string kind = text::lower(args[0]);
     TimeControl control;
     if (kind == "none" && args.size() == 1) {
         control.kind = TimeControl::Kind::none;

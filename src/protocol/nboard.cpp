@@ -10,24 +10,18 @@
 
 #include "record/ggf.hpp"
 #include "sente/version.hpp"
+#include "text/text.hpp"
 
 namespace sente::nboard {
 
 namespace {
 
-std::string_view trim(std::string_view text) {
-    const std::size_t first = text.find_first_not_of(" \t\r");
-    if (first == std::string_view::npos) return {};
-    const std::size_t last = text.find_last_not_of(" \t\r");
-    return text.substr(first, last - first + 1);
-}
-
 // The first word of `text` and the rest, trimmed.
 std::pair<std::string_view, std::string_view> split_word(std::string_view text) {
-    text = trim(text);
+    text = text::trim(text);
     const std::size_t space = text.find_first_of(" \t");
     if (space == std::string_view::npos) return {text, {}};
-    return {text.substr(0, space), trim(text.substr(space + 1))};
+    return {text.substr(0, space), text::trim(text.substr(space + 1))};
 }
 
 std::optional<long long> parse_integer(std::string_view text) {
@@ -213,7 +207,7 @@ void Engine::set_game(std::string_view ggf) {
 
 void Engine::move(std::string_view args) {
     // F5, F5/eval, F5/eval/time; PA is a pass.
-    const std::string_view text = trim(args);
+    const std::string_view text = text::trim(args);
     const auto item = record::parse_move_item(text);
     if (!item) {
         say(fmt::format("status sente: move '{}' is not a square or PA", text));

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "sente/version.hpp"
+#include "text/text.hpp"
 
 namespace sente::record {
 
@@ -44,15 +45,9 @@ const GomokuRule* gomoku_rule_of(std::string_view game) {
     return nullptr;
 }
 
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 // RU as sente writes it, and as other programs do ("RIF", "Gomoku", "exact5", ...).
 std::optional<std::string_view> gomoku_game_of(std::string_view ru) {
-    const std::string rule = lower(ru);
+    const std::string rule = text::lower(ru);
     for (const GomokuRule& known : kGomokuRules)
         if (rule == known.ru || rule == known.game) return known.game;
     if (rule.empty() || rule == "free" || rule == "freestyle gomoku") return "gomoku";

@@ -17,6 +17,7 @@
 #include "search/timeman.hpp"
 #include "search/tt.hpp"
 #include "session/game_driver.hpp"
+#include "text/text.hpp"
 
 namespace sente {
 
@@ -59,19 +60,12 @@ const std::array kGames = {
               &make_driver<gomoku::GomokuGame<gomoku::Rule::caro>>},
 };
 
-bool same_name(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
 const GameEntry* find_game(std::string_view name) {
     for (const GameEntry& entry : kGames) {
         const GameInfo& info = entry.info();
-        if (same_name(name, info.id) || same_name(name, info.gtp_name)) return &entry;
+        if (text::iequals(name, info.id) || text::iequals(name, info.gtp_name)) return &entry;
         for (std::string_view alias : entry.aliases) {
-            if (same_name(name, alias)) return &entry;
+            if (text::iequals(name, alias)) return &entry;
         }
     }
     return nullptr;

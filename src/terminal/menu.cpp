@@ -8,15 +8,11 @@
 
 #include <fmt/format.h>
 
+#include "text/text.hpp"
+
 namespace sente::terminal {
 
 namespace {
-
-std::string_view trim(std::string_view text) {
-    const auto first = text.find_first_not_of(" \t\r");
-    if (first == std::string_view::npos) return {};
-    return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
-}
 
 // Asks until the answer is a number from `low` to `high` or empty (the default). Nothing when
 // input ends.
@@ -27,7 +23,7 @@ std::optional<int> ask_number(std::istream& in, std::ostream& out, const std::st
         out.flush();
         std::string line;
         if (!std::getline(in, line)) return std::nullopt;
-        const std::string_view answer = trim(line);
+        const std::string_view answer = text::trim(line);
         if (answer.empty()) return fallback;
         int number = 0;
         const auto [end, error] =

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "text/text.hpp"
 #include "tools/solve.hpp"
 
 namespace sente::tools {
@@ -27,7 +28,8 @@ Result<std::vector<std::string>> read_bench_positions(const std::string& path) {
     std::string line;
     while (std::getline(in, line)) {
         // A comment may follow a position on its line, unlike in `sente solve`'s files.
-        const std::string_view position = trim(std::string_view(line).substr(0, line.find('#')));
+        const std::string_view position =
+            text::trim(std::string_view(line).substr(0, line.find('#')));
         if (!position.empty()) positions.emplace_back(position);
     }
     if (positions.empty()) {

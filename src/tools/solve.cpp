@@ -14,6 +14,7 @@
 
 #include "games/reversi/endgame.hpp"
 #include "games/reversi/notation.hpp"
+#include "text/text.hpp"
 
 namespace sente::tools {
 
@@ -29,9 +30,9 @@ struct ObfLine {
 std::optional<std::pair<int, int>> parse_move_score(std::string_view item) {
     const auto colon = item.find(':');
     if (colon == std::string_view::npos) return std::nullopt;
-    const auto move = reversi::parse_move(trim(item.substr(0, colon)), Orientation::native);
+    const auto move = reversi::parse_move(text::trim(item.substr(0, colon)), Orientation::native);
     if (!move || move->is_pass() || move->is_none()) return std::nullopt;
-    std::string_view number = trim(item.substr(colon + 1));
+    std::string_view number = text::trim(item.substr(colon + 1));
     if (!number.empty() && number.front() == '+') number.remove_prefix(1);
     int score = 0;
     const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), score);
@@ -47,9 +48,9 @@ Result<ObfLine> parse_obf(std::string_view line) {
     parsed.position = *position;
     if (semicolon == std::string_view::npos) return parsed;
     std::string_view rest = line.substr(semicolon + 1);
-    while (!trim(rest).empty()) {
+    while (!text::trim(rest).empty()) {
         const auto next = rest.find(';');
-        const std::string_view item = trim(rest.substr(0, next));
+        const std::string_view item = text::trim(rest.substr(0, next));
         if (!item.empty()) {
             const auto move_score = parse_move_score(item);
             if (!move_score) {
@@ -76,17 +77,10 @@ int sign(int x) { return (x > 0) - (x < 0); }
 
 }  // namespace
 
-std::string_view trim(std::string_view text) {
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos) return {};
-    const auto last = text.find_last_not_of(" \t\r\n");
-    return text.substr(first, last - first + 1);
-}
-
 std::optional<std::vector<PositionLine>> read_position_lines(const SolveOptions& options,
                                                              std::ostream& err) {
     if (!options.position.empty()) {
-        return std::vector<PositionLine>{{std::string(trim(options.position)), "--position"}};
+        return std::vector<PositionLine>{{std::string(text::trim(options.position)), "--position"}};
     }
     std::ifstream in(options.file);
     if (!in) {
@@ -96,7 +90,7 @@ std::optional<std::vector<PositionLine>> read_position_lines(const SolveOptions&
     std::vector<PositionLine> lines;
     std::string text;
     for (int number = 1; std::getline(in, text); ++number) {
-        const std::string_view line = trim(text);
+        const std::string_view line = text::trim(text);
         if (line.empty() || line.front() == '%' || line.front() == '#') continue;
         lines.push_back({std::string(line), fmt::format("{}:{}", options.file, number)});
     }

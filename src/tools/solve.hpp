@@ -46,6 +46,5 @@ struct PositionLine {
 // Nothing, after a message on `err`, when the file cannot be read.
 std::optional<std::vector<PositionLine>> read_position_lines(const SolveOptions& options,
                                                              std::ostream& err);
-std::string_view trim(std::string_view text);
 
 }  // namespace sente::tools

@@ -12,6 +12,7 @@
 #include "games/soldiers/solver.hpp"
 #include "games/soldiers/table_check.hpp"
 #include "games/soldiers/tablebase.hpp"
+#include "text/text.hpp"
 #include "tools/solve.hpp"
 
 namespace sente::tools {
@@ -164,7 +165,7 @@ int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream&
         std::string_view line = text.text;
         SoldiersLine parsed;
         if (const auto semicolon = line.find(';'); semicolon != std::string_view::npos) {
-            parsed.expected = std::string(trim(line.substr(semicolon + 1)));
+            parsed.expected = std::string(text::trim(line.substr(semicolon + 1)));
             line = line.substr(0, semicolon);
             if (parsed.expected != "generals" && parsed.expected != "soldiers" &&
                 parsed.expected != "draw") {

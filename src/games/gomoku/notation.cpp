@@ -7,12 +7,11 @@
 #include <fmt/format.h>
 
 #include "games/gomoku/renju.hpp"
+#include "text/text.hpp"
 
 namespace sente::gomoku {
 
 namespace {
-
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
 
 bool on_board(const Position& pos, int point) {
     const int column = column_of(point);
@@ -50,7 +49,7 @@ Result<Move> parse_move(std::string_view text) {
                           fmt::format("'{}' is not a point (examples: h8, K10)", text));
     };
     if (text.size() < 2 || text.size() > 3) return bad();
-    const std::size_t column = kColumnLetters.find(lower(text[0]));
+    const std::size_t column = kColumnLetters.find(text::lower(text[0]));
     if (column == std::string_view::npos) return bad();
     int row = 0;
     for (const char c : text.substr(1)) {
@@ -149,7 +148,7 @@ Result<Position> parse_position(std::string_view text, Rule rule) {
         int column = 0;
         const std::string_view line = rows[r];
         for (std::size_t i = 0; i < line.size(); ++i) {
-            const char c = lower(line[i]);
+            const char c = text::lower(line[i]);
             if (std::isdigit(static_cast<unsigned char>(c))) {
                 int run = 0;
                 while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i])) &&

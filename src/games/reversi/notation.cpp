@@ -4,6 +4,8 @@
 
 #include <cctype>
 
+#include "text/text.hpp"
+
 namespace sente::reversi {
 
 namespace {
@@ -17,22 +19,6 @@ int row_from_label(int label, Orientation orientation) {
     return orientation == Orientation::gogui ? 8 - label : label - 1;
 }
 
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (lower(a[i]) != lower(b[i])) return false;
-    }
-    return true;
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
-
 }  // namespace
 
 std::string format_move(Move move, Orientation orientation) {
@@ -44,14 +30,14 @@ std::string format_move(Move move, Orientation orientation) {
 }
 
 Result<Move> parse_move(std::string_view text, Orientation orientation) {
-    if (equals_ignoring_case(text, "pass")) return Move::pass();
+    if (text::iequals(text, "pass")) return Move::pass();
     const auto bad_syntax = [&] {
         return make_error(
             ErrorCode::syntax_error,
             fmt::format("'{}' is not a move: expected a square like d3, or pass", text));
     };
     if (text.size() < 2 || text.size() > 3) return bad_syntax();
-    const char file = lower(text[0]);
+    const char file = text::lower(text[0]);
     if (file < 'a' || file > 'z') return bad_syntax();
     int label = 0;
     for (char c : text.substr(1)) {
@@ -83,7 +69,7 @@ Result<Position> parse_position(std::string_view text) {
     if (const auto semicolon = text.find(';'); semicolon != std::string_view::npos) {
         text = text.substr(0, semicolon);
     }
-    text = trim(text);
+    text = text::trim(text);
     if (text.size() < 66) {
         return make_error(ErrorCode::syntax_error,
                           "a position is 64 squares (X, O or -) followed by the side to move");
@@ -110,11 +96,11 @@ Result<Position> parse_position(std::string_view text) {
                                               format_move(Move::at(sq)), text[sq]));
         }
     }
-    const std::string_view side = trim(text.substr(kSquares));
+    const std::string_view side = text::trim(text.substr(kSquares));
     Color to_move;
-    if (equals_ignoring_case(side, "X") || equals_ignoring_case(side, "black") || side == "*") {
+    if (text::iequals(side, "X") || text::iequals(side, "black") || side == "*") {
         to_move = Color::black;
-    } else if (equals_ignoring_case(side, "O") || equals_ignoring_case(side, "white")) {
+    } else if (text::iequals(side, "O") || text::iequals(side, "white")) {
         to_move = Color::white;
     } else {
         return make_error(ErrorCode::syntax_error,

@@ -6,22 +6,16 @@
 
 #include <fmt/format.h>
 
+#include "text/text.hpp"
+
 namespace sente::soldiers {
 
 namespace {
 
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
-
 std::vector<std::string_view> split_words(std::string_view s) {
     std::vector<std::string_view> words;
     while (true) {
-        s = trim(s);
+        s = text::trim(s);
         if (s.empty()) return words;
         std::size_t end = 0;
         while (end < s.size() && !std::isspace(static_cast<unsigned char>(s[end]))) ++end;
@@ -38,7 +32,7 @@ std::string point_name(int point) {
 // 8x8 grid.
 int take_point(std::string_view& text) {
     if (text.size() < 2) return -1;
-    const char file = lower(text[0]);
+    const char file = text::lower(text[0]);
     if (file < 'a' || file > 'z' || !std::isdigit(static_cast<unsigned char>(text[1]))) return -1;
     std::size_t digits = 1;
     if (text.size() > 2 && std::isdigit(static_cast<unsigned char>(text[2]))) digits = 2;
@@ -68,8 +62,8 @@ Result<Move> parse_move(std::string_view text) {
     const int from = take_point(rest);
     if (from == -1) return bad_syntax();
     char kind = 0;
-    if (!rest.empty() && (rest[0] == '-' || lower(rest[0]) == 'x')) {
-        kind = lower(rest[0]);
+    if (!rest.empty() && (rest[0] == '-' || text::lower(rest[0]) == 'x')) {
+        kind = text::lower(rest[0]);
         rest.remove_prefix(1);
     }
     const int to = take_point(rest);
@@ -191,7 +185,7 @@ Result<Position> parse_position(std::string_view text) {
             } else if (c == 'G' || c == 'g' || c == 'S' || c == 's') {
                 if (file < size) {
                     const Bitboard bit = point_bit(point_at(file, rank));
-                    (lower(c) == 'g' ? pos.generals : pos.soldiers) |= bit;
+                    (text::lower(c) == 'g' ? pos.generals : pos.soldiers) |= bit;
                 }
                 ++file;
             } else {
