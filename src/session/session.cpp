@@ -60,6 +60,10 @@ const std::array kGames = {
               &make_driver<gomoku::GomokuGame<gomoku::Rule::caro>>},
 };
 
+// The Gomoku rules a network may be trained for.
+constexpr std::array kGomokuRules = {gomoku::Rule::freestyle, gomoku::Rule::standard,
+                                     gomoku::Rule::renju, gomoku::Rule::caro};
+
 const GameEntry* find_game(std::string_view name) {
     for (const GameEntry& entry : kGames) {
         const GameInfo& info = entry.info();
@@ -179,17 +183,14 @@ Result<void> Session::add_tables_file(const std::string& path) {
 Result<void> Session::use_gomoku_network(const std::string& path) {
     auto net = gomoku::load_network(path);
     if (!net) return net.error();
-    for (const gomoku::Rule rule : {gomoku::Rule::freestyle, gomoku::Rule::standard,
-                                    gomoku::Rule::renju, gomoku::Rule::caro}) {
+    for (const gomoku::Rule rule : kGomokuRules) {
         if ((*net)->plays(rule)) gomoku::set_active_network(rule, *net);
     }
     return {};
 }
 
 void Session::use_hand_made_gomoku_evaluation() {
-    for (const gomoku::Rule rule :
-         {gomoku::Rule::freestyle, gomoku::Rule::standard, gomoku::Rule::renju, gomoku::Rule::caro})
-        gomoku::set_active_network(rule, nullptr);
+    for (const gomoku::Rule rule : kGomokuRules) gomoku::set_active_network(rule, nullptr);
 }
 
 std::span<const GameInfo> Session::games() {
