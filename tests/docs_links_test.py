@@ -27,16 +27,23 @@ def pages(root):
     return found
 
 
-def prose_lines(path):
-    """The page's lines outside code fences, with inline code removed."""
+def page_lines(path):
+    """(line number, line, whether it is inside a code block) of the page's lines, the fences
+    themselves left out."""
     inside = False
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             if FENCE.match(line.strip()):
                 inside = not inside
                 continue
-            if not inside:
-                yield number, re.sub(r"`[^`]*`", "", line)
+            yield number, line, inside
+
+
+def prose_lines(path):
+    """The page's lines outside code fences, with inline code removed."""
+    for number, line, in_block in page_lines(path):
+        if not in_block:
+            yield number, re.sub(r"`[^`]*`", "", line)
 
 
 def slug(heading):
@@ -84,17 +91,12 @@ REPOSITORY_PATH = re.compile(
 
 def code_spans(path):
     """(line number, text) of the page's inline code and code blocks."""
-    inside = False
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if FENCE.match(line.strip()):
-                inside = not inside
-                continue
-            if inside:
-                yield number, line
-            else:
-                for span in re.findall(r"`([^`]*)`", line):
-                    yield number, span
+    for number, line, in_block in page_lines(path):
+        if in_block:
+            yield number, line
+        else:
+            for span in re.findall(r"`([^`]*)`", line):
+                yield number, span
 
 
 def missing_paths(root):
