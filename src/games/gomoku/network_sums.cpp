@@ -26,6 +26,11 @@ void add_rows(NetRow& vector, const NetRow& plus, const NetRow& minus) {
         vector[j] = static_cast<std::int16_t>(vector[j] + plus[j] - minus[j]);
 }
 
+// `sums` += clip(vector).
+void add_clipped(NetSums& sums, const NetRow& vector) {
+    for (int j = 0; j < kNetFeatures; ++j) sums[j] += std::clamp<int>(vector[j], 0, kNetClip);
+}
+
 // `sums` += clip(now) - clip(was).
 void add_clipped_change(NetSums& sums, const NetRow& now, const NetRow& was) {
     for (int j = 0; j < kNetFeatures; ++j)
@@ -36,10 +41,8 @@ void add_clipped_change(NetSums& sums, const NetRow& now, const NetRow& was) {
 
 NetSums net_board_sums(const Position& pos) {
     NetSums sums{};
-    for_each_point(pos, [&](int point) {
-        const NetRow vector = point_vector(*pos.network, pos, point);
-        for (int j = 0; j < kNetFeatures; ++j) sums[j] += std::clamp<int>(vector[j], 0, kNetClip);
-    });
+    for_each_point(pos,
+                   [&](int point) { add_clipped(sums, point_vector(*pos.network, pos, point)); });
     return sums;
 }
 
@@ -48,8 +51,7 @@ void refresh_network(Position& pos) {
     for_each_point(pos, [&](int point) {
         NetRow& vector = pos.net_points[net_index(point)];
         vector = point_vector(*pos.network, pos, point);
-        for (int j = 0; j < kNetFeatures; ++j)
-            pos.net_sums[j] += std::clamp<int>(vector[j], 0, kNetClip);
+        add_clipped(pos.net_sums, vector);
     });
 }
 
