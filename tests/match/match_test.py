@@ -8,6 +8,7 @@ usage: match_test.py SENTE_BINARY [unittest arguments]
 import json
 import math
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -17,6 +18,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
+from matchlib import records as match_records  # noqa: E402
 from matchlib import stats  # noqa: E402
 from matchlib.paired import DifferentOpenings, paired_difference  # noqa: E402
 from matchlib.schedule import make_schedule  # noqa: E402
@@ -287,6 +289,37 @@ class Matches(unittest.TestCase):
         self.assertIn("H1 accepted", run.stdout)
         self.assertLess(len(load(results)), 100)
 
+    def test_a_finished_match_is_recorded_once_a_pairing(self):
+        results = os.path.join(self.dir, "r.jsonl")
+        book = os.path.join(self.dir, "results.jsonl")
+        run = run_match(self.dir, *self.engines("illegal"), "--games", "2", "--results",
+                        results, "--record", book, "--note", "a first try", "--commit", "abc1234",
+                        "--date", "2026-01-02", "--quiet")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        [entry] = match_records.load(book)
+        self.assertEqual((entry["engine"], entry["opponent"]), ("sente", "illegal"))
+        self.assertEqual((entry["wins"], entry["draws"], entry["losses"], entry["games"]),
+                         (2, 0, 0, 2))
+        self.assertEqual(entry["forfeits"], [0, 2])
+        self.assertEqual(entry["pairs"], [0, 0, 0, 0, 1])
+        self.assertEqual((entry["date"], entry["commit"], entry["note"]),
+                         ("2026-01-02", "abc1234", "a first try"))
+        self.assertEqual(entry["openings"], "none")
+        self.assertIn("sente", entry["mean_move_ms"])
+        # The command is the match's own, without where this run kept its files.
+        words = shlex.split(entry["command"])
+        self.assertEqual(words[:2], ["scripts/match", "--engine"], entry["command"])
+        self.assertIn("--games", words)
+        for dropped in ("--referee", "--results", "--record", "--note", "--commit", "--date",
+                        "--quiet"):
+            self.assertNotIn(dropped, words)
+        # A shard is not a whole match: it cannot be recorded.
+        shard = run_match(self.dir, *self.engines("illegal"), "--games", "4", "--shard", "1/2",
+                          "--results", os.path.join(self.dir, "s.jsonl"), "--record", book)
+        self.assertEqual(shard.returncode, 2)
+        self.assertIn("--record needs the whole match", shard.stderr)
+        self.assertEqual(len(match_records.load(book)), 1)
+
     def test_gomocup_brains_play_gomoku_to_the_end(self):
         results = os.path.join(self.dir, "r.jsonl")
         brain = f"{SENTE} --quiet --level 1 gomocup"
@@ -298,6 +331,63 @@ class Matches(unittest.TestCase):
         for game in load(results):
             self.assertIn("by the rules", game["reason"])
             self.assertNotIn("forfeit", game)
+
+
+def entry(date, opponent, wins, game="gomoku", engine="sente", note=""):
+    return {"date": date, "commit": "c0ffee1", "game": game, "size": 0, "engine": engine,
+            "opponent": opponent, "time_control": "movetime=1",
+            "openings": "scripts/openings/gomoku-balanced-3.txt", "wins": wins, "draws": 0,
+            "losses": 10 - wins, "elo": None, "elo_error": None, "pairs": None,
+            "forfeits": [0, 0], "mean_move_ms": {}, "command": f"scripts/match --x {wins}",
+            "note": note}
+
+
+class Report(unittest.TestCase):
+    def test_sections_by_game_tables_by_peer_newest_first(self):
+        page = match_records.render([
+            entry("2026-01-01", "rapfi", 3), entry("2026-02-01", "rapfi", 4, note="Newer."),
+            entry("2026-01-15", "aiwine", 9), entry("2026-01-20", "sente old", 6),
+            entry("2026-01-05", "zebra", 5, game="othello")])
+        lines = page.splitlines()
+        headings = [line for line in lines if line.startswith("#")]
+        self.assertEqual(headings, [
+            "# Match results", "## Othello", "### Against zebra",
+            "## Gomoku, freestyle, 15x15", "### Against aiwine", "### Against rapfi",
+            "### Self-play (builds and levels of sente)"])
+        rapfi = lines.index("### Against rapfi")
+        self.assertTrue(lines[rapfi + 4].startswith("| 1 | 2026-02-01 | c0ffee1 | sente |"))
+        self.assertIn("| 4-0-6 | 40.0 % | - | - | - |", lines[rapfi + 4])
+        self.assertTrue(lines[rapfi + 5].startswith("| 2 | 2026-01-01 |"))
+        self.assertIn("1. Newer. `scripts/match --x 4`", lines)
+        self.assertIn("| sente vs sente old |", page)
+
+    def test_a_record_without_its_result_is_refused(self):
+        path = os.path.join(tempfile.mkdtemp(prefix="sente-report-"), "results.jsonl")
+        broken = entry("2026-01-01", "rapfi", 3)
+        del broken["wins"]
+        with open(path, "w") as f:
+            f.write(json.dumps(broken) + "\n")
+        with self.assertRaisesRegex(ValueError, "results.jsonl:1: no wins"):
+            match_records.load(path)
+
+    def test_the_check_fails_when_the_page_is_not_what_the_records_render(self):
+        folder = tempfile.mkdtemp(prefix="sente-report-")
+        book, page = os.path.join(folder, "results.jsonl"), os.path.join(folder, "results.md")
+        with open(book, "w") as f:
+            f.write(json.dumps(entry("2026-01-01", "rapfi", 3)) + "\n")
+
+        def report(*args):
+            return subprocess.run([sys.executable, MATCH, "report", "--records", book,
+                                   "--output", page, *args], text=True,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.assertEqual(report("--check").returncode, 1)  # no page yet
+        self.assertEqual(report().returncode, 0)
+        self.assertEqual(report("--check").returncode, 0)
+        with open(book, "a") as f:
+            f.write(json.dumps(entry("2026-01-02", "rapfi", 5)) + "\n")
+        stale = report("--check")
+        self.assertEqual(stale.returncode, 1)
+        self.assertIn("is not what", stale.stderr)
 
 
 def load_balanced_openings():
