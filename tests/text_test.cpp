@@ -30,3 +30,39 @@ TEST_CASE("text: lower and iequals fold ASCII letters and nothing else") {
     CHECK_FALSE(text::iequals("a", "b"));
     CHECK(text::iequals("", ""));
 }
+
+TEST_CASE("text: upper folds ASCII letters and nothing else") {
+    CHECK(text::upper("genmove b h8") == "GENMOVE B H8");
+    CHECK(text::upper('`') == '`');
+    CHECK(text::upper('{') == '{');
+    CHECK(text::upper("\xc3\xa9") == "\xc3\xa9");
+}
+
+TEST_CASE("text: parse_integer takes a whole integer in range and nothing else") {
+    CHECK(text::parse_integer("42") == 42);
+    CHECK(text::parse_integer("-7") == -7);
+    CHECK(text::parse_integer("0", 0, 0) == 0);
+    CHECK(text::parse_integer("9223372036854775807") == 9223372036854775807LL);
+    CHECK_FALSE(text::parse_integer("9223372036854775808"));  // overflow, not a wrapped value
+    CHECK_FALSE(text::parse_integer(""));
+    CHECK_FALSE(text::parse_integer("+3"));
+    CHECK_FALSE(text::parse_integer(" 3"));
+    CHECK_FALSE(text::parse_integer("3 "));
+    CHECK_FALSE(text::parse_integer("3x"));
+    CHECK_FALSE(text::parse_integer("1.5"));
+    CHECK_FALSE(text::parse_integer("-"));
+    CHECK(text::parse_integer("20", 5, 22) == 20);
+    CHECK_FALSE(text::parse_integer("4", 5, 22));
+    CHECK_FALSE(text::parse_integer("23", 5, 22));
+}
+
+TEST_CASE("text: parse_real takes a finite number and nothing else") {
+    CHECK(text::parse_real("1.5") == 1.5);
+    CHECK(text::parse_real("-2") == -2.0);
+    CHECK(text::parse_real("3e2") == 300.0);
+    CHECK_FALSE(text::parse_real(""));
+    CHECK_FALSE(text::parse_real("inf"));
+    CHECK_FALSE(text::parse_real("nan"));
+    CHECK_FALSE(text::parse_real("1e999"));
+    CHECK_FALSE(text::parse_real("1.5s"));
+}

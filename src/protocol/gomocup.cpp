@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
-#include <charconv>
 #include <ostream>
 
 #include <fmt/format.h>
 
+#include "protocol/serve.hpp"
 #include "sente/version.hpp"
 #include "text/text.hpp"
 
@@ -29,17 +28,11 @@ constexpr long long kFixedMemoryMb = 48;
 // The side to move gives the other colour away in swap2 when it is worse by this much.
 constexpr int kSwapMargin = 50;
 
-std::string upper(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return out;
-}
-
+// An integer with spaces around it allowed, as managers send them.
 bool parse_int(std::string_view text, long long& value) {
-    text = text::trim(text);
-    if (text.empty()) return false;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return ec == std::errc{} && end == text.data() + text.size();
+    const auto parsed = text::parse_integer(text::trim(text));
+    if (parsed) value = *parsed;
+    return parsed.has_value();
 }
 
 // "x,y" or "x,y,field" into numbers; false unless exactly `count` integers.
@@ -56,7 +49,7 @@ bool parse_numbers(std::string_view text, std::size_t count, std::array<long lon
 }
 
 bool is_stop_line(std::string_view line) {
-    const std::string word = upper(text::trim(line));
+    const std::string word = text::upper(text::trim(line));
     return word == "END" || word == "STOP" || word == "YXSTOP";
 }
 
@@ -82,7 +75,7 @@ constexpr long long kMaxLines = 1000;
 
 bool is_gomocup_command(std::string_view line) {
     line = text::trim(line);
-    const std::string word = upper(line.substr(0, line.find(' ')));
+    const std::string word = text::upper(line.substr(0, line.find(' ')));
     return std::find(kCommands.begin(), kCommands.end(), word) != kCommands.end();
 }
 
@@ -121,15 +114,9 @@ int Brain::run(int fd) {
 int Brain::run(protocol::LineReader& reader) {
     reader_ = &reader;
     reader.set_cr_ends_lines(true);
-    while (!ended_) {
-        const auto line = reader.next();
-        if (!line) break;
-        if (line->too_long) {
-            error(fmt::format("line longer than {} bytes", protocol::kMaxLineLength));
-            continue;
-        }
-        handle_line(line->text);
-    }
+    protocol::serve(
+        reader, [this](std::string_view line) { return handle_line(line); },
+        [this] { error(fmt::format("line longer than {} bytes", protocol::kMaxLineLength)); });
     reader_ = nullptr;
     return out_ ? 0 : 1;
 }
@@ -153,7 +140,7 @@ std::string Brain::vertex(int x, int y) const {
 
 bool Brain::to_xy(std::string_view text, int& x, int& y) const {
     if (text.size() < 2) return false;
-    const std::size_t column = kGtpColumnLetters.find(static_cast<char>(std::tolower(text[0])));
+    const std::size_t column = kGtpColumnLetters.find(text::lower(text[0]));
     long long row = 0;
     if (column == std::string_view::npos || !parse_int(text.substr(1), row)) return false;
     x = static_cast<int>(column);
@@ -176,7 +163,7 @@ bool Brain::handle_line(std::string_view raw) {
         return !ended_;
     }
     const std::size_t space = line.find(' ');
-    const std::string command = upper(line.substr(0, space));
+    const std::string command = text::upper(line.substr(0, space));
     const std::string_view args =
         space == std::string_view::npos ? std::string_view{} : text::trim(line.substr(space + 1));
 
@@ -279,7 +266,7 @@ void Brain::takeback(std::string_view args) {
 void Brain::info(std::string_view args) {
     // INFO has no answer; a value sente cannot use is noted on the log and ignored.
     const std::size_t space = args.find(' ');
-    const std::string key = upper(args.substr(0, space));
+    const std::string key = text::upper(args.substr(0, space));
     const std::string_view text =
         space == std::string_view::npos ? std::string_view{} : text::trim(args.substr(space + 1));
     long long value = 0;
@@ -343,7 +330,7 @@ void Brain::apply_memory(long long bytes) {
 // ---- BOARD and SWAP2BOARD --------------------------------------------------------------------
 
 void Brain::collect(std::string_view line) {
-    if (upper(line) == "DONE") {
+    if (text::upper(line) == "DONE") {
         const Collecting what = std::exchange(collecting_, Collecting::nothing);
         if (!collect_error_.empty()) return error(collect_error_);
         if (what == Collecting::swap2) return finish_swap2();
@@ -511,11 +498,9 @@ Result<MoveReport> Brain::think(bool commit, int lines) {
     if (control.kind != TimeControl::Kind::none && time_left_ >= 0)
         session_.set_time_left(color, ClockReading{Milliseconds{time_left_}, 0});
 
-    if (reader_ != nullptr)
-        reader_->set_interrupt_handler([this] { session_.request_stop(); }, is_stop_line);
-    auto report = session_.genmove(color, limits, commit);
-    if (reader_ != nullptr) reader_->set_interrupt_handler({});
-    return report;
+    const protocol::InterruptGuard interrupt(
+        reader_, [this] { session_.request_stop(); }, is_stop_line);
+    return session_.genmove(color, limits, commit);
 }
 
 void Brain::answer_move(int lines) {

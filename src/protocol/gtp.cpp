@@ -1,9 +1,6 @@
 #include "protocol/gtp.hpp"
 
 #include <algorithm>
-#include <cctype>
-#include <charconv>
-#include <cmath>
 #include <istream>
 #include <optional>
 #include <ostream>
@@ -11,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "protocol/serve.hpp"
 #include "record/sgf.hpp"
 #include "sente/version.hpp"
 #include "session/value_label.hpp"
@@ -26,12 +24,6 @@ Error syntax_error(std::string message = "syntax error") {
     return make_error(ErrorCode::syntax_error, std::move(message));
 }
 
-std::string upper(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return out;
-}
-
 std::optional<Color> parse_color(std::string_view text) {
     const std::string c = text::lower(text);
     if (c == "b" || c == "black") return Color::black;
@@ -39,29 +31,12 @@ std::optional<Color> parse_color(std::string_view text) {
     return std::nullopt;
 }
 
-// A whole decimal integer in [min, max], nothing else.
-std::optional<long long> parse_integer(std::string_view text, long long min, long long max) {
-    long long value = 0;
-    const char* end = text.data() + text.size();
-    const auto [stop, error] = std::from_chars(text.data(), end, value);
-    if (error != std::errc{} || stop != end || value < min || value > max) return std::nullopt;
-    return value;
-}
-
-std::optional<double> parse_real(std::string_view text) {
-    double value = 0;
-    const char* end = text.data() + text.size();
-    const auto [stop, error] = std::from_chars(text.data(), end, value);
-    if (error != std::errc{} || stop != end || !std::isfinite(value)) return std::nullopt;
-    return value;
-}
-
 // Clock arguments are whole seconds; a year is plenty and keeps milliseconds far from overflow.
 constexpr long long kMaxSeconds = 366LL * 24 * 3600;
 constexpr long long kMaxStones = 1'000'000;
 
 std::optional<Milliseconds> parse_seconds(std::string_view text) {
-    const auto value = parse_integer(text, 0, kMaxSeconds);
+    const auto value = text::parse_integer(text, 0, kMaxSeconds);
     if (!value) return std::nullopt;
     return std::chrono::duration_cast<Milliseconds>(seconds{*value});
 }
@@ -182,16 +157,12 @@ int Engine::run(int fd) {
 
 int Engine::run(protocol::LineReader& reader) {
     reader_ = &reader;
-    while (!quit_) {
-        const std::optional<protocol::Line> line = reader.next();
-        if (!line) break;  // end of input: leave quietly, like quit
-        if (line->too_long) {
+    protocol::serve(
+        reader, [this](std::string_view line) { return handle_line(line); },
+        [this] {
             write_reply(std::nullopt, '?',
                         fmt::format("line longer than {} bytes", protocol::kMaxLineLength));
-            continue;
-        }
-        handle_line(line->text);
-    }
+        });
     reader_ = nullptr;
     if (output_lost_) {
         if (log_ != nullptr) *log_ << "sente: standard output is closed; leaving\n";
@@ -291,7 +262,7 @@ Engine::Reply Engine::quit(const Args&) {
 
 Engine::Reply Engine::boardsize(const Args& args) {
     if (args.size() != 1) return syntax_error();
-    const auto size = parse_integer(args[0], 0, 1000);
+    const auto size = text::parse_integer(args[0], 0, 1000);
     if (!size) return syntax_error();
     if (auto done = session_.set_board_size(static_cast<int>(*size)); !done) return done.error();
     return std::string();
@@ -305,7 +276,7 @@ Engine::Reply Engine::clear_board(const Args& args) {
 
 Engine::Reply Engine::komi(const Args& args) {
     // Komi means nothing in these games; GoGui sends it to every engine, so accept it.
-    if (args.size() != 1 || !parse_real(args[0])) return syntax_error();
+    if (args.size() != 1 || !text::parse_real(args[0])) return syntax_error();
     return std::string();
 }
 
@@ -328,7 +299,7 @@ Engine::Reply Engine::set_game(const Args& args) {
 
 Engine::Reply Engine::set_level(const Args& args) {
     if (args.size() != 1) return syntax_error();
-    const auto level = parse_integer(args[0], -1'000'000, 1'000'000);
+    const auto level = text::parse_integer(args[0], -1'000'000, 1'000'000);
     if (!level) return syntax_error();
     if (auto done = session_.set_level(static_cast<int>(*level)); !done) return done.error();
     return std::string();
@@ -363,7 +334,7 @@ Engine::Reply Engine::generate(const Args& args, bool commit) {
 }
 
 std::string Engine::vertex(std::string_view move) const {
-    return session_.game().point_moves ? upper(move) : std::string(move);
+    return session_.game().point_moves ? text::upper(move) : std::string(move);
 }
 
 Engine::Reply Engine::genmove(const Args& args) { return generate(args, true); }
@@ -390,7 +361,7 @@ Engine::Reply Engine::time_settings(const Args& args) {
     if (args.size() != 3) return syntax_error();
     const auto main_time = parse_seconds(args[0]);
     const auto period = parse_seconds(args[1]);
-    const auto stones = parse_integer(args[2], 0, kMaxStones);
+    const auto stones = text::parse_integer(args[2], 0, kMaxStones);
     if (!main_time || !period || !stones) return syntax_error();
     TimeControl control;
     if (period->count() > 0 && *stones == 0) {
@@ -422,7 +393,7 @@ Engine::Reply Engine::kgs_time_settings(const Args& args) {
     } else if ((kind == "byoyomi" || kind == "canadian") && args.size() == 4) {
         const auto main_time = parse_seconds(args[1]);
         const auto period = parse_seconds(args[2]);
-        const auto count = parse_integer(args[3], 1, kMaxStones);
+        const auto count = text::parse_integer(args[3], 1, kMaxStones);
         if (!main_time || !period || !count) return syntax_error();
         control.main_time = *main_time;
         control.period_time = *period;
@@ -444,7 +415,7 @@ Engine::Reply Engine::time_left(const Args& args) {
     if (args.size() != 3) return syntax_error();
     const auto color = parse_color(args[0]);
     const auto left = parse_seconds(args[1]);
-    const auto stones = parse_integer(args[2], 0, kMaxStones);
+    const auto stones = text::parse_integer(args[2], 0, kMaxStones);
     if (!color || !left || !stones) return syntax_error();
     session_.set_time_left(*color, ClockReading{*left, static_cast<int>(*stones)});
     return std::string();
@@ -490,7 +461,7 @@ Engine::Reply Engine::loadsgf(const Args& args) {
     if (args.empty() || args.size() > 2) return syntax_error();
     int stop_before = 0;
     if (args.size() == 2) {
-        const auto number = parse_integer(args[1], 1, 1 << 20);
+        const auto number = text::parse_integer(args[1], 1, 1 << 20);
         if (!number) return syntax_error();
         stop_before = static_cast<int>(*number);
     }
@@ -519,7 +490,7 @@ Engine::Reply Engine::sente_position(const Args& args) {
 
 Engine::Reply Engine::sente_hash(const Args& args) {
     if (args.size() != 1) return syntax_error();
-    const auto megabytes = parse_integer(args[0], 0, 1LL << 40);
+    const auto megabytes = text::parse_integer(args[0], 0, 1LL << 40);
     if (!megabytes) return syntax_error();
     if (auto done = session_.set_hash_size(static_cast<std::size_t>(*megabytes)); !done) {
         return done.error();
@@ -529,7 +500,7 @@ Engine::Reply Engine::sente_hash(const Args& args) {
 
 Engine::Reply Engine::sente_threads(const Args& args) {
     if (args.size() != 1) return syntax_error();
-    const auto threads = parse_integer(args[0], 0, 1 << 20);
+    const auto threads = text::parse_integer(args[0], 0, 1 << 20);
     if (!threads) return syntax_error();
     if (auto done = session_.set_threads(static_cast<int>(*threads)); !done) return done.error();
     return std::string();
@@ -549,7 +520,7 @@ Result<MoveReport> Engine::analyse(const Args& args) {
     constexpr long long kAllMoves = 1000;
     if (args.empty() || args.size() > 2) return syntax_error();
     const auto color = parse_color(args[0]);
-    const auto lines = args.size() == 2 ? parse_integer(args[1], 1, kAllMoves) : kAllMoves;
+    const auto lines = args.size() == 2 ? text::parse_integer(args[1], 1, kAllMoves) : kAllMoves;
     if (!color || !lines) return syntax_error();
     SearchLimits limits;
     limits.lines = static_cast<int>(*lines);
@@ -559,10 +530,8 @@ Result<MoveReport> Engine::analyse(const Args& args) {
 // A genmove that "# interrupt" or the end of input can stop (the reader's thread asks).
 Result<MoveReport> Engine::search(Color color, const SearchLimits& limits, bool commit) {
     searching_ = color;
-    if (reader_ != nullptr) reader_->set_interrupt_handler([this] { session_.request_stop(); });
-    auto report = session_.genmove(color, limits, commit);
-    if (reader_ != nullptr) reader_->set_interrupt_handler({});
-    return report;
+    const protocol::InterruptGuard interrupt(reader_, [this] { session_.request_stop(); });
+    return session_.genmove(color, limits, commit);
 }
 
 namespace {

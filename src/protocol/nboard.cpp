@@ -1,6 +1,5 @@
 #include "protocol/nboard.hpp"
 
-#include <charconv>
 #include <chrono>
 #include <ostream>
 #include <utility>
@@ -8,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "protocol/serve.hpp"
 #include "record/ggf.hpp"
 #include "sente/version.hpp"
 #include "text/text.hpp"
@@ -24,13 +24,6 @@ std::pair<std::string_view, std::string_view> split_word(std::string_view text) 
     return {text.substr(0, space), text::trim(text.substr(space + 1))};
 }
 
-std::optional<long long> parse_integer(std::string_view text) {
-    long long value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
-    return value;
-}
-
 // A value as NBoard shows it: discs from the mover's side, and whether it is proven (an exact
 // solve, "100%" for its depth). sente's proven Othello values read "win by 12", "loss by 4",
 // "draw"; the others are evaluations in hundredths of a disc.
@@ -41,7 +34,7 @@ struct DiscValue {
 DiscValue disc_value(int score, std::string_view text) {
     const auto margin = [&](std::string_view prefix) -> std::optional<double> {
         if (!text.starts_with(prefix)) return std::nullopt;
-        return static_cast<double>(parse_integer(text.substr(prefix.size())).value_or(0));
+        return static_cast<double>(text::parse_integer(text.substr(prefix.size())).value_or(0));
     };
     if (const auto won = margin("win by ")) return {*won, true};
     if (const auto lost = margin("loss by ")) return {-*lost, true};
@@ -88,15 +81,11 @@ int Engine::run(int fd) {
 
 int Engine::run(protocol::LineReader& reader) {
     reader_ = &reader;
-    while (!quit_) {
-        const auto line = reader.next();
-        if (!line) break;
-        if (line->too_long) {
+    protocol::serve(
+        reader, [this](std::string_view line) { return handle_line(line); },
+        [this] {
             note(fmt::format("a line longer than {} bytes, ignored", protocol::kMaxLineLength));
-            continue;
-        }
-        handle_line(line->text);
-    }
+        });
     reader_ = nullptr;
     return out_ ? 0 : 1;
 }
@@ -151,7 +140,7 @@ void Engine::set(std::string_view args) {
         set_depth(value);
     } else if (what == "contempt") {
         // Only book draws would feel it; sente's book values draws at 0 either way.
-        if (!parse_integer(value)) say("status sente: set contempt needs a number");
+        if (!text::parse_integer(value)) say("status sente: set contempt needs a number");
     } else {
         note(fmt::format("set {}: unknown, ignored", what));
     }
@@ -160,7 +149,7 @@ void Engine::set(std::string_view args) {
 void Engine::set_depth(std::string_view value) {
     // NBoard's depths go beyond what a game needs; 60 plies search to the end of any game.
     constexpr long long kDeepest = 60;
-    const auto depth = parse_integer(value);
+    const auto depth = text::parse_integer(value);
     if (!depth || *depth < 1) {
         say(fmt::format("status sente: set depth {}: give a number of plies", value));
         return;
@@ -226,12 +215,9 @@ void Engine::move(std::string_view args) {
 Result<MoveReport> Engine::search(int lines) {
     SearchLimits limits;
     limits.lines = lines;
-    if (reader_ != nullptr) {
-        reader_->set_interrupt_handler([this] { session_.request_stop(); }, stops_search);
-    }
-    auto report = session_.genmove(session_.side_to_move(), limits, false);
-    if (reader_ != nullptr) reader_->set_interrupt_handler({});
-    return report;
+    const protocol::InterruptGuard interrupt(
+        reader_, [this] { session_.request_stop(); }, stops_search);
+    return session_.genmove(session_.side_to_move(), limits, false);
 }
 
 // `go`: sente's move in the game, within the depth and the game's clock, not played (NBoard
@@ -277,7 +263,7 @@ void Engine::go() {
 // `hint N`: the values of the N best moves, reported as each iteration finishes; not limited by
 // the clock (the depth and sente's own limits decide).
 void Engine::hint(std::string_view args) {
-    const auto count = parse_integer(args);
+    const auto count = text::parse_integer(args);
     if (!count || *count < 1) {
         say(fmt::format("status sente: hint '{}': give a number of moves", args));
         return;

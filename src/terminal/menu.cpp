@@ -1,6 +1,5 @@
 #include "terminal/menu.hpp"
 
-#include <charconv>
 #include <istream>
 #include <ostream>
 #include <string>
@@ -25,13 +24,8 @@ std::optional<int> ask_number(std::istream& in, std::ostream& out, const std::st
         if (!std::getline(in, line)) return std::nullopt;
         const std::string_view answer = text::trim(line);
         if (answer.empty()) return fallback;
-        int number = 0;
-        const auto [end, error] =
-            std::from_chars(answer.data(), answer.data() + answer.size(), number);
-        if (error == std::errc{} && end == answer.data() + answer.size() && number >= low &&
-            number <= high) {
-            return number;
-        }
+        if (const auto number = text::parse_integer(answer, low, high))
+            return static_cast<int>(*number);
         out << fmt::format("Please answer with a number from {} to {}.\n", low, high);
     }
 }

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <charconv>
 #include <chrono>
 #include <istream>
 #include <optional>
@@ -20,6 +19,7 @@
 #include "record/sgf.hpp"
 #include "terminal/analysis_board.hpp"
 #include "terminal/interrupt.hpp"
+#include "text/text.hpp"
 
 namespace sente::terminal {
 
@@ -278,17 +278,17 @@ class Game {
     // `count` best moves ("all" or a number) with their values, without playing any.
     void analyse(Color mover, const std::string& count) {
         constexpr int kAllMoves = 1000;
-        int lines = kAllMoves;
+        long long lines = kAllMoves;
         if (count != "all") {
-            const auto [end, error] =
-                std::from_chars(count.data(), count.data() + count.size(), lines);
-            if (error != std::errc{} || end != count.data() + count.size() || lines < 1) {
+            const auto number = text::parse_integer(count, 1);
+            if (!number) {
                 out_ << "Type 'hint N' with a number N of moves, or 'hint all'.\n";
                 return;
             }
+            lines = *number;
         }
         SearchLimits limits;
-        limits.lines = std::min(lines, kAllMoves);
+        limits.lines = static_cast<int>(std::min<long long>(lines, kAllMoves));
         CtrlC::Thinking thinking(session_);
         const auto report = session_.genmove(mover, limits, false);
         clear_progress();

@@ -1,6 +1,9 @@
 #include "text/text.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <system_error>
 
 namespace sente::text {
 
@@ -24,6 +27,32 @@ std::string lower(std::string_view text) {
     std::string out(text);
     for (char& c : out) c = lower(c);
     return out;
+}
+
+char upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
+
+std::string upper(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = upper(c);
+    return out;
+}
+
+std::optional<long long> parse_integer(std::string_view text, long long min, long long max) {
+    long long value = 0;
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc{} || stop != end || value < min || value > max)
+        return std::nullopt;
+    return value;
+}
+
+std::optional<double> parse_real(std::string_view text) {
+    double value = 0;
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc{} || stop != end || !std::isfinite(value))
+        return std::nullopt;
+    return value;
 }
 
 bool iequals(std::string_view a, std::string_view b) {
