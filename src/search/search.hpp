@@ -426,46 +426,38 @@ class Searcher {
         return alpha >= win_floor_[ply] || (ply >= 1 && -beta >= win_floor_[ply - 1]);
     }
 
+    // What the steps of one interior node share: where it stands, what the table said, and
+    // what its search has found so far.
+    struct Node {
+        int depth;
+        int ply;
+        bool pv_node;
+        bool cut_node;
+        bool beyond_win;                 // beyond_held_win(): prune, store nothing
+        std::uint64_t key;               // G::hash of the position
+        std::uint64_t horizon_at_entry;  // horizon_evals_ on entry: unchanged means exhaustive
+        bool use_table;
+        std::uint16_t excluded;  // the move a singular test leaves out, or 0
+        TTHit hit;               // a miss reads as an entry without move, bound or depth
+        Score stored;            // hit.score in plies from the root
+        Score alpha;             // the window, alpha raised as moves improve on it
+        Score beta;
+        Score best = -kInfinity;
+        Move best_move{};
+        int child_depth = 0;
+        int table_move_extension = 0;  // plies more for the table move (singular)
+    };
+
     // `cut_node`: a null-window node whose parent expects it to fail high (the parent's move
     // to fail low), as the first reply to a move searched with a null window is expected to;
-    // its children alternate, and a PV node is never one.
+    // its children alternate, and a PV node is never one. The steps, each of which may settle
+    // the node: the horizon, the mate-distance bounds, the table, forward pruning, the game's
+    // solver, ProbCut, the singular test; then the moves, and the table stores the result.
     Score negamax(int depth, int ply, Score alpha, Score beta, bool cut_node) {
         pv_length_[ply] = ply;
         if ((nodes_ & 255) == 0) poll_limits();
         if (stopped_) return 0;
-
-        if (depth <= 0 || ply >= kMaxPly - 1) {
-            if constexpr (HasLeafValue<G>) {
-                static_assert(!solves_at_horizon<G>(), "leaf_value leaves no room for a solver");
-                const LeafValue leaf = G::leaf_value(pos_, eval_, ply);
-                if (!leaf.exact) ++horizon_evals_;
-                return leaf.score;
-            }
-            if (G::is_game_over(pos_)) return G::terminal_score(pos_, ply);
-            if constexpr (LeafSolver<G> && solves_at_horizon<G>()) {
-                // A threat the static evaluation cannot see (a forced win by fours) is settled
-                // here rather than trusted away.
-                const std::uint64_t solver_nodes = solver_.nodes();
-                const auto solved = solver_.solve(pos_, eval_, 0, alpha, beta);
-                nodes_ += solver_.nodes() - solver_nodes;
-                if (solved) return score_from_table<G>(*solved, ply);
-            }
-            if constexpr (HasForcedReply<G>) {
-                // A reply forced at once (Gomoku: the block of a five) is played, not judged: the
-                // evaluation cannot weigh the threat that forced it.
-                if (ply < kMaxPly - 2) {
-                    if (const auto reply = G::forced_reply(pos_, eval_)) {
-                        const auto undo = G::make_move(pos_, *reply);
-                        ++nodes_;
-                        const Score score = -negamax(0, ply + 1, -beta, -alpha, !cut_node);
-                        G::unmake_move(pos_, *reply, undo);
-                        return score;
-                    }
-                }
-            }
-            ++horizon_evals_;
-            return G::evaluate(pos_, eval_);
-        }
+        if (depth <= 0 || ply >= kMaxPly - 1) return horizon_value(ply, alpha, beta, cut_node);
 
         const bool pv_node = beta - alpha > 1;
         if constexpr (HasWinAtPly<G>) {
@@ -475,85 +467,35 @@ class Searcher {
             const Score worst_possible = -G::win_at(ply);
             if (worst_possible >= beta) return worst_possible;
         }
-        const bool beyond_win = beyond_held_win(ply, alpha, beta);
-        const std::uint64_t key = G::hash(pos_);
-        const std::uint64_t horizon_at_entry = horizon_evals_;
-        const bool use_table = depth >= min_table_depth<G>();
-        // Where the game's solver settles the node, only a proof from the table will do: an
-        // estimate stored by an earlier search would leave the solve inexact.
-        bool solver_settles = false;
-        if constexpr (requires { G::Solver::settles(pos_, eval_, depth); }) {
-            solver_settles = G::Solver::settles(pos_, eval_, depth);
-        }
-        // A search without one move (the singular test, below) is no search of the node: it
-        // takes nothing from the table but the move to order first, and stores nothing.
-        const std::uint16_t excluded = excluded_[ply];
-        // A miss reads as an entry without move, bound or depth.
-        const TTHit hit =
-            (use_table ? tt_.probe(key) : std::nullopt).value_or(TTHit{0, 0, -1, Bound::none});
-        const std::uint16_t tt_move = hit.move;
-        const Score stored = score_from_table<G>(hit.score, ply);  // plies counted from the root
-        if (!pv_node && excluded == 0 && hit.depth >= depth &&
-            (!solver_settles || TranspositionTable::is_exhaustive(hit.depth)) &&
-            (hit.bound == Bound::exact || (hit.bound == Bound::lower && stored >= beta) ||
-             (hit.bound == Bound::upper && stored <= alpha))) {
-            // The stored result may rest on evaluations we do not see from here.
-            if (!TranspositionTable::is_exhaustive(hit.depth)) ++horizon_evals_;
-            return stored;
-        }
+        Node node{.depth = depth,
+                  .ply = ply,
+                  .pv_node = pv_node,
+                  .cut_node = cut_node,
+                  .beyond_win = beyond_held_win(ply, alpha, beta),
+                  .key = G::hash(pos_),
+                  .horizon_at_entry = horizon_evals_,
+                  .use_table = depth >= min_table_depth<G>(),
+                  // A search without one move (the singular test, below) is no search of the
+                  // node: it takes nothing from the table but the move to order first, and
+                  // stores nothing.
+                  .excluded = excluded_[ply],
+                  .hit = TTHit{0, 0, -1, Bound::none},
+                  .stored = 0,
+                  .alpha = alpha,
+                  .beta = beta};
+        if (node.use_table) node.hit = tt_.probe(node.key).value_or(node.hit);
+        node.stored = score_from_table<G>(node.hit.score, ply);
+        if (const auto settled = table_cutoff(node)) return *settled;
 
-        // Forward pruning (HasForwardPruning): what it cuts rests on the static evaluation. It
-        // comes before the game's solver, which costs more than the evaluation: a node cut here
-        // by futility stands above beta anyway, and one razored still meets the solver at the
-        // horizon.
         ForwardPruning pruning;
         if constexpr (HasForwardPruning<G>) {
-            const bool unproven_window = !is_proven_win(beta) && !is_proven_loss(alpha);
-            if (!pv_node && excluded == 0 && (unproven_window || beyond_win)) {
-                if (const auto allowed = G::forward_pruning(pos_, eval_, depth)) {
-                    pruning = *allowed;
-                    const bool futility = pruning.futility_margin != ForwardPruning::kOff;
-                    const bool razoring = pruning.razor_margin != ForwardPruning::kOff;
-                    // (Deeper nodes may prune by move count alone: no evaluation needed.)
-                    const Score static_value =
-                        futility || razoring ? G::evaluate(pos_, eval_) : Score{0};
-                    if (futility && static_value - pruning.futility_margin >= beta) {
-                        ++horizon_evals_;
-                        return static_value;
-                    }
-                    if (razoring && static_value + pruning.razor_margin <= alpha) {
-                        return negamax(0, ply, alpha, beta, cut_node);
-                    }
-                }
-            }
+            if (const auto pruned = forward_prune(node, pruning)) return *pruned;
         }
-
         if constexpr (LeafSolver<G>) {
-            // The game's own exact solver (an endgame solver, a threat search) may settle the
-            // node (not in a singular test: the node's own search already asked it). It keeps what
-            // it found in the table it was given, with its own best move, so nothing is stored
-            // here: the midgame's table move must not overwrite that.
-            const std::uint64_t solver_nodes = solver_.nodes();
-            const auto solved =
-                excluded == 0 ? solver_.solve(pos_, eval_, depth, alpha, beta) : std::nullopt;
-            nodes_ += solver_.nodes() - solver_nodes;
-            if (solved) {
-                if (stop_request_.load(std::memory_order_relaxed)) {
-                    stopped_ = true;  // the solver was cut short: its answer means nothing
-                    return 0;
-                }
-                // A solver may answer on the evaluation's scale (Othello's selective endgame):
-                // exact, but the iteration is no proof.
-                if constexpr (requires { solver_.solved_an_estimate(); }) {
-                    if (solver_.solved_an_estimate()) ++horizon_evals_;
-                }
-                // Solvers count plies to the end from the node they solved, as the table does.
-                return score_from_table<G>(*solved, ply);
-            }
+            if (const auto solved = ask_solver(node)) return *solved;
         }
-
         if constexpr (HasProbCut<G>) {
-            if (!pv_node && excluded == 0 && !is_proven_win(beta) && !is_proven_loss(alpha)) {
+            if (!pv_node && node.excluded == 0 && !is_proven_win(beta) && !is_proven_loss(alpha)) {
                 if (const auto cut = G::probcut(pos_, eval_, depth)) {
                     if (const auto bound = probcut(*cut, ply, alpha, beta)) return *bound;
                     if (stopped_) return 0;
@@ -564,151 +506,276 @@ class Searcher {
         MoveList moves;
         G::generate_moves(pos_, moves);
         if (moves.empty()) return G::terminal_score(pos_, ply);
-        score_moves(moves, tt_move, depth, ply);
+        score_moves(moves, node.hit.move, depth, ply);
 
-        const Score original_alpha = alpha;
-        Score best = -kInfinity;
-        Move best_move{};
         int extension = 0;
         if constexpr (HasExtension<G>) extension = G::extension(pos_, eval_);
-        const int child_depth = depth - 1 + extension;
-
-        // The singular test: does the node's value rest on its table move alone? (Not beyond
-        // twice the iteration's depth from the root, so that extensions cannot run away.)
-        int table_move_extension = 0;
+        node.child_depth = depth - 1 + extension;
         if constexpr (HasSingularExtension<G>) {
-            if (excluded == 0 && extension == 0 && tt_move != 0 &&
-                (hit.bound == Bound::lower || hit.bound == Bound::exact) &&
-                !is_proven_win(stored) && !is_proven_loss(stored) && moves.size() > 1 &&
-                ply < 2 * iteration_depth_) {
-                const auto test = G::singular_test(pos_, eval_, depth);
-                if (test && hit.depth >= depth - 2) {
-                    const Score bound = stored - test->margin;
-                    excluded_[ply] = tt_move;
-                    const Score without = negamax(test->depth, ply, bound - 1, bound, cut_node);
-                    excluded_[ply] = 0;
-                    pv_length_[ply] = ply;  // the test's line is not the node's
-                    if (stopped_) return 0;
-                    if (without < bound) {
-                        table_move_extension = 1;
-                    } else if (bound >= beta) {
-                        return bound;  // another move holds beta too: multi-cut
-                    }
-                }
+            if (extension == 0) {
+                if (const auto settled = singular_test(node, moves)) return *settled;
             }
         }
 
-        // Searches one move, `reduction` plies shallower first; returns true on a beta cut-off.
-        const auto try_move = [&](Move move, bool first, int reduction) {
-            const auto undo = G::make_move(pos_, move);
-            ++nodes_;
-            const int move_depth = table_move_extension != 0 && G::pack(move) == tt_move
-                                       ? child_depth + table_move_extension
-                                       : child_depth;
-            Score score;
-            if (first) {
-                score = -negamax(move_depth, ply + 1, -beta, -alpha, !pv_node && !cut_node);
-            } else {
-                // A reduced move is expected to fail low: its reply, to fail high.
-                score = -negamax(move_depth - reduction, ply + 1, -alpha - 1, -alpha,
-                                 reduction > 0 || !cut_node);
-                if (reduction > 0 && score > alpha && !stopped_) {
-                    score = -negamax(move_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
-                }
-                if (score > alpha && score < beta) {
-                    score = -negamax(move_depth, ply + 1, -beta, -alpha, false);
-                }
-            }
-            G::unmake_move(pos_, move, undo);
-            if (stopped_) return false;
-            if (score > best) {
-                best = score;
-                best_move = move;
-                if (score > alpha) {
-                    alpha = score;
-                    update_pv(ply, move);
-                    if (is_proven_win(alpha)) win_floor_[ply] = std::min(win_floor_[ply], alpha);
-                    if (score >= beta) {
-                        record_cutoff(move, depth, ply);
-                        return true;
-                    }
-                }
-            }
-            return false;
-        };
+        search_moves(node, moves, pruning);
+        if (stopped_) return 0;
+        store_result(node, alpha);
+        return node.best;
+    }
 
-        // With helper threads, moves after the first that another thread is searching are
-        // deferred to the end (see busy_moves.hpp). Not near the leaves, where it costs more
-        // than the duplicated work it saves.
-        const bool defer = busy_ != nullptr && depth >= kMinDeferDepth;
+    // A leaf: the game's value for it, after a look for what the evaluation cannot judge (a
+    // win the solver proves, a reply forced at once).
+    Score horizon_value(int ply, Score alpha, Score beta, bool cut_node) {
+        if constexpr (HasLeafValue<G>) {
+            static_assert(!solves_at_horizon<G>(), "leaf_value leaves no room for a solver");
+            const LeafValue leaf = G::leaf_value(pos_, eval_, ply);
+            if (!leaf.exact) ++horizon_evals_;
+            return leaf.score;
+        }
+        if (G::is_game_over(pos_)) return G::terminal_score(pos_, ply);
+        if constexpr (LeafSolver<G> && solves_at_horizon<G>()) {
+            // A threat the static evaluation cannot see (a forced win by fours) is settled
+            // here rather than trusted away.
+            const std::uint64_t solver_nodes = solver_.nodes();
+            const auto solved = solver_.solve(pos_, eval_, 0, alpha, beta);
+            nodes_ += solver_.nodes() - solver_nodes;
+            if (solved) return score_from_table<G>(*solved, ply);
+        }
+        if constexpr (HasForcedReply<G>) {
+            // A reply forced at once (Gomoku: the block of a five) is played, not judged: the
+            // evaluation cannot weigh the threat that forced it.
+            if (ply < kMaxPly - 2) {
+                if (const auto reply = G::forced_reply(pos_, eval_)) {
+                    const auto undo = G::make_move(pos_, *reply);
+                    ++nodes_;
+                    const Score score = -negamax(0, ply + 1, -beta, -alpha, !cut_node);
+                    G::unmake_move(pos_, *reply, undo);
+                    return score;
+                }
+            }
+        }
+        ++horizon_evals_;
+        return G::evaluate(pos_, eval_);
+    }
+
+    // The stored result when it answers for this node's window and depth (not at a PV node,
+    // whose line must be searched, nor in a singular test).
+    std::optional<Score> table_cutoff(const Node& node) {
+        // Where the game's solver settles the node, only a proof from the table will do: an
+        // estimate stored by an earlier search would leave the solve inexact.
+        bool solver_settles = false;
+        if constexpr (requires { G::Solver::settles(pos_, eval_, node.depth); }) {
+            solver_settles = G::Solver::settles(pos_, eval_, node.depth);
+        }
+        const TTHit& hit = node.hit;
+        if (node.pv_node || node.excluded != 0 || hit.depth < node.depth) return std::nullopt;
+        if (solver_settles && !TranspositionTable::is_exhaustive(hit.depth)) return std::nullopt;
+        if (hit.bound == Bound::exact || (hit.bound == Bound::lower && node.stored >= node.beta) ||
+            (hit.bound == Bound::upper && node.stored <= node.alpha)) {
+            // The stored result may rest on evaluations we do not see from here.
+            if (!TranspositionTable::is_exhaustive(hit.depth)) ++horizon_evals_;
+            return node.stored;
+        }
+        return std::nullopt;
+    }
+
+    // Forward pruning (HasForwardPruning): what it cuts rests on the static evaluation. It
+    // comes before the game's solver, which costs more than the evaluation: a node cut here by
+    // futility stands above beta anyway, and one razored still meets the solver at the
+    // horizon. Sets the move count the node may search in `pruning`.
+    std::optional<Score> forward_prune(const Node& node, ForwardPruning& pruning) {
+        const bool unproven_window = !is_proven_win(node.beta) && !is_proven_loss(node.alpha);
+        if (node.pv_node || node.excluded != 0 || !(unproven_window || node.beyond_win))
+            return std::nullopt;
+        const auto allowed = G::forward_pruning(pos_, eval_, node.depth);
+        if (!allowed) return std::nullopt;
+        pruning = *allowed;
+        const bool futility = pruning.futility_margin != ForwardPruning::kOff;
+        const bool razoring = pruning.razor_margin != ForwardPruning::kOff;
+        // (Deeper nodes may prune by move count alone: no evaluation needed.)
+        const Score static_value = futility || razoring ? G::evaluate(pos_, eval_) : Score{0};
+        if (futility && static_value - pruning.futility_margin >= node.beta) {
+            ++horizon_evals_;
+            return static_value;
+        }
+        if (razoring && static_value + pruning.razor_margin <= node.alpha) {
+            return negamax(0, node.ply, node.alpha, node.beta, node.cut_node);
+        }
+        return std::nullopt;
+    }
+
+    // The game's own exact solver (an endgame solver, a threat search) may settle the node
+    // (not in a singular test: the node's own search already asked it). It keeps what it found
+    // in the table it was given, with its own best move, so nothing is stored here: the
+    // midgame's table move must not overwrite that.
+    std::optional<Score> ask_solver(const Node& node) {
+        if (node.excluded != 0) return std::nullopt;
+        const std::uint64_t solver_nodes = solver_.nodes();
+        const auto solved = solver_.solve(pos_, eval_, node.depth, node.alpha, node.beta);
+        nodes_ += solver_.nodes() - solver_nodes;
+        if (!solved) return std::nullopt;
+        if (stop_request_.load(std::memory_order_relaxed)) {
+            stopped_ = true;  // the solver was cut short: its answer means nothing
+            return Score{0};
+        }
+        // A solver may answer on the evaluation's scale (Othello's selective endgame): exact,
+        // but the iteration is no proof.
+        if constexpr (requires { solver_.solved_an_estimate(); }) {
+            if (solver_.solved_an_estimate()) ++horizon_evals_;
+        }
+        // Solvers count plies to the end from the node they solved, as the table does.
+        return score_from_table<G>(*solved, node.ply);
+    }
+
+    // The singular test: does the node's value rest on its table move alone? (Not beyond
+    // twice the iteration's depth from the root, so that extensions cannot run away.) Sets
+    // node.table_move_extension when it does; settles the node when another move holds beta
+    // too (multi-cut).
+    std::optional<Score> singular_test(Node& node, const MoveList& moves) {
+        const TTHit& hit = node.hit;
+        if (node.excluded != 0 || hit.move == 0 ||
+            !(hit.bound == Bound::lower || hit.bound == Bound::exact) ||
+            is_proven_win(node.stored) || is_proven_loss(node.stored) || moves.size() <= 1 ||
+            node.ply >= 2 * iteration_depth_) {
+            return std::nullopt;
+        }
+        const auto test = G::singular_test(pos_, eval_, node.depth);
+        if (!test || hit.depth < node.depth - 2) return std::nullopt;
+        const Score bound = node.stored - test->margin;
+        excluded_[node.ply] = hit.move;
+        const Score without = negamax(test->depth, node.ply, bound - 1, bound, node.cut_node);
+        excluded_[node.ply] = 0;
+        pv_length_[node.ply] = node.ply;  // the test's line is not the node's
+        if (stopped_) return Score{0};
+        if (without < bound) {
+            node.table_move_extension = 1;
+        } else if (bound >= node.beta) {
+            return bound;
+        }
+        return std::nullopt;
+    }
+
+    // The late-move reduction of the move at `index` of the node's order.
+    int reduction_for(const Node& node, Move move, std::size_t index) {
+        if constexpr (HasLateMoveReduction<G>) {
+            if (index == 0) return 0;
+            const auto& killers = killers_[node.ply];
+            const ReductionNode reduction_node{node.depth, static_cast<int>(index), node.pv_node,
+                                               node.cut_node,
+                                               move == killers[0] || move == killers[1]};
+            return std::clamp(G::late_move_reduction(pos_, move, reduction_node), 0,
+                              std::max(node.child_depth - 1, 0));
+        } else {
+            return 0;
+        }
+    }
+
+    // Searches one move, `reduction` plies shallower first (then at full depth if it does
+    // better than alpha); returns true on a beta cut-off.
+    bool search_move(Node& node, Move move, bool first, int reduction) {
+        const auto undo = G::make_move(pos_, move);
+        ++nodes_;
+        const int move_depth = node.table_move_extension != 0 && G::pack(move) == node.hit.move
+                                   ? node.child_depth + node.table_move_extension
+                                   : node.child_depth;
+        const int ply = node.ply;
+        const Score alpha = node.alpha;
+        const Score beta = node.beta;
+        Score score;
+        if (first) {
+            score = -negamax(move_depth, ply + 1, -beta, -alpha, !node.pv_node && !node.cut_node);
+        } else {
+            // A reduced move is expected to fail low: its reply, to fail high.
+            score = -negamax(move_depth - reduction, ply + 1, -alpha - 1, -alpha,
+                             reduction > 0 || !node.cut_node);
+            if (reduction > 0 && score > alpha && !stopped_) {
+                score = -negamax(move_depth, ply + 1, -alpha - 1, -alpha, !node.cut_node);
+            }
+            if (score > alpha && score < beta) {
+                score = -negamax(move_depth, ply + 1, -beta, -alpha, false);
+            }
+        }
+        G::unmake_move(pos_, move, undo);
+        if (stopped_ || score <= node.best) return false;
+        node.best = score;
+        node.best_move = move;
+        if (score <= alpha) return false;
+        node.alpha = score;
+        update_pv(ply, move);
+        if (is_proven_win(score)) win_floor_[ply] = std::min(win_floor_[ply], score);
+        if (score < beta) return false;
+        record_cutoff(move, node.depth, ply);
+        return true;
+    }
+
+    // The node's moves in order, to a cut-off, the move count's end or the last. With helper
+    // threads, moves after the first that another thread is searching are deferred to the end
+    // (see busy_moves.hpp); not near the leaves, where it costs more than the duplicated work
+    // it saves. A node lost with every move it generated tries the ones it left out
+    // (HasOmittedMoves).
+    void search_moves(Node& node, MoveList& moves, const ForwardPruning& pruning) {
+        const std::uint16_t excluded = node.excluded;
+        const bool defer = busy_ != nullptr && node.depth >= kMinDeferDepth;
         std::array<std::pair<Move, int>, MoveList::capacity()> deferred;
         std::size_t deferred_count = 0;
         bool cut = false;
-        const auto reduction_for = [&](Move move, std::size_t index) {
-            if constexpr (HasLateMoveReduction<G>) {
-                if (index == 0) return 0;
-                const auto& killers = killers_[ply];
-                const ReductionNode node{depth, static_cast<int>(index), pv_node, cut_node,
-                                         move == killers[0] || move == killers[1]};
-                return std::clamp(G::late_move_reduction(pos_, move, node), 0,
-                                  std::max(child_depth - 1, 0));
-            } else {
-                return 0;
-            }
-        };
         for (std::size_t i = 0; i < moves.size() && !cut; ++i) {
             if (pruning.move_count > 0 && i >= static_cast<std::size_t>(pruning.move_count) &&
-                !is_proven_loss(best)) {
+                !is_proven_loss(node.best)) {
                 ++horizon_evals_;  // the moves left out might have done better
                 break;
             }
             moves.bring_best_to(i);
             const Move move = moves[i].move;
             if (excluded != 0 && G::pack(move) == excluded) continue;
-            const int reduction = reduction_for(move, i);
+            const int reduction = reduction_for(node, move, i);
             if (defer && i > 0) {
-                const std::uint64_t busy_key = BusyMoves::key_of(key, G::pack(move));
+                const std::uint64_t busy_key = BusyMoves::key_of(node.key, G::pack(move));
                 if (busy_->busy(busy_key)) {
                     deferred[deferred_count++] = {move, reduction};
                     continue;
                 }
                 busy_->enter(busy_key);
-                cut = try_move(move, false, reduction);
+                cut = search_move(node, move, false, reduction);
                 busy_->leave(busy_key);
             } else {
-                cut = try_move(move, i == 0, reduction);
+                cut = search_move(node, move, i == 0, reduction);
             }
-            if (stopped_) return 0;
+            if (stopped_) return;
         }
         for (std::size_t i = 0; i < deferred_count && !cut; ++i) {
-            cut = try_move(deferred[i].first, false, deferred[i].second);
-            if (stopped_) return 0;
+            cut = search_move(node, deferred[i].first, false, deferred[i].second);
+            if (stopped_) return;
         }
         if constexpr (HasOmittedMoves<G>) {
-            if (!cut && is_proven_loss(best)) {
+            if (!cut && is_proven_loss(node.best)) {
                 MoveList omitted;
                 G::generate_omitted_moves(pos_, omitted);
-                score_moves(omitted, 0, depth, ply);
+                score_moves(omitted, 0, node.depth, node.ply);
                 for (std::size_t i = 0; i < omitted.size() && !cut; ++i) {
                     omitted.bring_best_to(i);
                     const Move move = omitted[i].move;
                     if (excluded != 0 && G::pack(move) == excluded) continue;
-                    cut = try_move(move, false, reduction_for(move, moves.size() + i));
-                    if (stopped_) return 0;
+                    cut =
+                        search_move(node, move, false, reduction_for(node, move, moves.size() + i));
+                    if (stopped_) return;
                 }
             }
         }
+    }
 
-        const Bound bound = best >= beta            ? Bound::lower
-                            : best > original_alpha ? Bound::exact
-                                                    : Bound::upper;
-        const int stored_depth = horizon_evals_ == horizon_at_entry
-                                     ? TranspositionTable::exhaustive_depth(depth)
-                                     : depth;
-        if (use_table && excluded == 0 && !beyond_win) {
-            tt_.store(key, G::pack(best_move), score_to_table<G>(best, ply), stored_depth, bound);
-        }
-        return best;
+    // The node's result into the table: exhaustive when no evaluation below it was a guess
+    // (then any later search may trust it to any depth).
+    void store_result(const Node& node, Score original_alpha) {
+        if (!node.use_table || node.excluded != 0 || node.beyond_win) return;
+        const Bound bound = node.best >= node.beta       ? Bound::lower
+                            : node.best > original_alpha ? Bound::exact
+                                                         : Bound::upper;
+        const int stored_depth = horizon_evals_ == node.horizon_at_entry
+                                     ? TranspositionTable::exhaustive_depth(node.depth)
+                                     : node.depth;
+        tt_.store(node.key, G::pack(node.best_move), score_to_table<G>(node.best, node.ply),
+                  stored_depth, bound);
     }
 
     // The cut of Multi-ProbCut (HasProbCut): beta (or alpha) when the shallow search puts this
