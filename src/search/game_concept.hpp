@@ -15,6 +15,8 @@
 
 namespace sente::search {
 
+struct Limits;  // search.hpp: a search's depth, node and time limits
+
 template <class G>
 concept SearchableGame = requires(typename G::Position& pos, const typename G::Position& cpos,
                                   typename G::Move move, typename G::MoveList& list,
@@ -198,5 +200,78 @@ concept LeafSolver = requires {
     { solver.solve(pos, eval, depth, alpha, beta) } -> std::same_as<std::optional<Score>>;
     { solver.nodes() } -> std::same_as<std::uint64_t>;
 };
+
+// Optional: a game may fit the search's limits (and its evaluator's settings) to the time this
+// move has (Othello leaves out an exact solve that the time cannot finish).
+template <class G>
+concept HasTimeFit = requires(Limits& limits, const typename G::Position& root,
+                              typename G::Evaluator& eval) {
+    G::fit_to_time(limits, root, eval);
+};
+
+// Optional, with a LeafSolver: whether the solver will settle a node at this depth (then only a
+// proof from the table may answer for it, not an estimate stored by an earlier search).
+template <class G>
+concept SolverSettles = LeafSolver<G> &&
+    requires(const typename G::Position& pos, const typename G::Evaluator& eval, int depth) {
+    { G::Solver::settles(pos, eval, depth) } -> std::same_as<bool>;
+};
+
+// Optional, with a LeafSolver: whether the last answer was on the evaluation's scale (Othello's
+// selective endgame) rather than a proof; the iteration then is no proof either.
+template <class G>
+concept SolverMayEstimate = LeafSolver<G> && requires(const typename G::Solver& solver) {
+    { solver.solved_an_estimate() } -> std::same_as<bool>;
+};
+
+// Optional constants, each with its default when the game does not name it.
+
+// Games whose proven scores count the plies to the end of the game (G::kScoresByDistance; a
+// win sooner is worth more). Other games' proven scores (Othello's final margin) do not depend
+// on the ply.
+template <class G>
+constexpr bool scores_by_distance() {
+    if constexpr (requires { G::kScoresByDistance; }) {
+        return G::kScoresByDistance;
+    } else {
+        return false;
+    }
+}
+
+// Games whose solver is cheap enough to ask at the horizon too (G::kSolveAtHorizon), before the
+// static evaluation; by default it is asked only at interior nodes.
+template <class G>
+constexpr bool solves_at_horizon() {
+    if constexpr (requires { G::kSolveAtHorizon; }) {
+        return G::kSolveAtHorizon;
+    } else {
+        return false;
+    }
+}
+
+// Games whose search value swings between odd and even depths (G::kParityAspiration: an
+// evaluation that favours one side of the move, as Othello's does by a disc or two) centre an
+// iteration's aspiration window on the value of the last iteration of the same parity; others
+// on the last iteration's value, which follows a trend better.
+template <class G>
+constexpr bool parity_aspiration() {
+    if constexpr (requires { G::kParityAspiration; }) {
+        return G::kParityAspiration;
+    } else {
+        return false;
+    }
+}
+
+// The shallowest remaining depth at which a node probes and feeds the transposition table
+// (G::kMinTableDepth; default 1, every interior node). Where a node's subtree is a handful of
+// evaluations, searching it again costs less than the table's cache miss.
+template <class G>
+constexpr int min_table_depth() {
+    if constexpr (requires { G::kMinTableDepth; }) {
+        return G::kMinTableDepth;
+    } else {
+        return 1;
+    }
+}
 
 }  // namespace sente::search

@@ -85,55 +85,9 @@ struct SolverOf<G, true> {
     using type = typename G::Solver;
 };
 
-// Games whose proven scores count the plies to the end of the game (G::kScoresByDistance) have
-// them kept relative to the node in the table, so that a transposition reached at another ply
-// reads the same distance to the end. Other games' proven scores (Othello's final margin) do
-// not depend on the ply and are stored as they are.
-template <class G>
-constexpr bool scores_by_distance() {
-    if constexpr (requires { G::kScoresByDistance; }) {
-        return G::kScoresByDistance;
-    } else {
-        return false;
-    }
-}
-
-// Games whose solver is cheap enough to ask at the horizon too (G::kSolveAtHorizon), before the
-// static evaluation; by default it is asked only at interior nodes.
-template <class G>
-constexpr bool solves_at_horizon() {
-    if constexpr (requires { G::kSolveAtHorizon; }) {
-        return G::kSolveAtHorizon;
-    } else {
-        return false;
-    }
-}
-
-// Games whose search value swings between odd and even depths (G::kParityAspiration: an
-// evaluation that favours one side of the move, as Othello's does by a disc or two) centre an
-// iteration's aspiration window on the value of the last iteration of the same parity; others
-// on the last iteration's value, which follows a trend better.
-template <class G>
-constexpr bool parity_aspiration() {
-    if constexpr (requires { G::kParityAspiration; }) {
-        return G::kParityAspiration;
-    } else {
-        return false;
-    }
-}
-
-// The shallowest remaining depth at which a node probes and feeds the transposition table
-// (G::kMinTableDepth; default 1, every interior node). Where a node's subtree is a handful of
-// evaluations, searching it again costs less than the table's cache miss.
-template <class G>
-constexpr int min_table_depth() {
-    if constexpr (requires { G::kMinTableDepth; }) {
-        return G::kMinTableDepth;
-    } else {
-        return 1;
-    }
-}
-
+// Proven scores in the table: in games that score wins by distance (scores_by_distance) they are
+// kept relative to the node, so that a transposition reached at another ply reads the same
+// distance to the end; other games' proven scores are stored as they are.
 template <class G>
 constexpr Score score_to_table(Score score, int ply) {
     if constexpr (scores_by_distance<G>()) {
@@ -180,7 +134,7 @@ class Searcher {
         limits_ = limits;
         // A game may fit the search to the time this move has (Othello leaves out an exact
         // solve that the time cannot finish).
-        if constexpr (requires { G::fit_to_time(limits_, root, eval_); }) {
+        if constexpr (HasTimeFit<G>) {
             G::fit_to_time(limits_, root, eval_);
         }
         nodes_ = 0;
@@ -564,7 +518,7 @@ class Searcher {
         // Where the game's solver settles the node, only a proof from the table will do: an
         // estimate stored by an earlier search would leave the solve inexact.
         bool solver_settles = false;
-        if constexpr (requires { G::Solver::settles(pos_, eval_, node.depth); }) {
+        if constexpr (SolverSettles<G>) {
             solver_settles = G::Solver::settles(pos_, eval_, node.depth);
         }
         const TTHit& hit = node.hit;
@@ -620,7 +574,7 @@ class Searcher {
         }
         // A solver may answer on the evaluation's scale (Othello's selective endgame): exact,
         // but the iteration is no proof.
-        if constexpr (requires { solver_.solved_an_estimate(); }) {
+        if constexpr (SolverMayEstimate<G>) {
             if (solver_.solved_an_estimate()) ++horizon_evals_;
         }
         // Solvers count plies to the end from the node they solved, as the table does.
