@@ -208,7 +208,7 @@ Subcommand add_train_command(CLI::App& parent) {
     CLI::App* probcut = train->add_subcommand(
         "probcut",
         "search sample positions to every depth, for the midgame's Multi-ProbCut "
-        "(scripts/probcut-fit reads the file)");
+        "(scripts/lab/probcut-fit reads the file)");
     probcut->add_option("inputs", o->probcut.inputs, "labelled position files")
         ->required()
         ->check(CLI::ExistingFile);
@@ -261,7 +261,7 @@ Subcommand add_train_command(CLI::App& parent) {
     gomoku_fit
         ->add_option("inputs", o->gomoku_fit.inputs,
                      "games: a result (1: black won, 0: white won) and the moves, one a line "
-                     "(scripts/gomoku-games writes them from match results)")
+                     "(scripts/lab/gomoku-games writes them from match results)")
         ->required()
         ->check(CLI::ExistingFile);
     gomoku_fit->add_option("--size", o->gomoku_fit.size)

@@ -8,7 +8,7 @@
 // printed (rounded) weights on the games held out of the fit.
 //
 // Input: one game a line, "1" (black won) or "0" (white won), then the moves from the empty
-// board as points (h8 ...); scripts/gomoku-games writes them from scripts/match results. A move
+// board as points (h8 ...); scripts/lab/gomoku-games writes them from scripts/match results. A move
 // may carry a label, h8/0.62: the chance of the player about to play it, which the position it
 // is played from is then fitted to, mixed with the outcome (label_weight). Positions where the
 // side to move can make five, or faces two fives, are left out: the search never evaluates

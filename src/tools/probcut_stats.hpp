@@ -6,7 +6,7 @@
 // full-strength evaluation, no early endgame solve and no selectivity (or, with --selective, the
 // Multi-ProbCut a level plays with, to measure the model at depths a full-width search cannot
 // reach), and writes one line per position: the board and side, its empty squares, the static
-// evaluation and the value of each depth in hundredths of a disc. scripts/probcut-fit turns the
+// evaluation and the value of each depth in hundredths of a disc. scripts/lab/probcut-fit turns the
 // lines into the error model of a shallow search's value against a deeper one's.
 
 #include <cstdint>

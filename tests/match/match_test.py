@@ -391,10 +391,10 @@ class Report(unittest.TestCase):
 
 
 def load_balanced_openings():
-    """scripts/balanced-openings as a module, and its path."""
+    """scripts/lab/balanced-openings as a module, and its path."""
     import importlib.machinery
     import importlib.util
-    path = os.path.join(ROOT, "scripts", "balanced-openings")
+    path = os.path.join(ROOT, "scripts", "lab", "balanced-openings")
     loader = importlib.machinery.SourceFileLoader("balanced_openings", path)
     script = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
     loader.exec_module(script)
@@ -461,7 +461,7 @@ class BalancedOpenings(unittest.TestCase):
 
 
 class GomokuGames(unittest.TestCase):
-    """scripts/gomoku-games: the games file of `sente train gomoku-fit`."""
+    """scripts/lab/gomoku-games: the games file of `sente train gomoku-fit`."""
 
     RESULTS = [
         {"game": "gomoku", "size": 0, "black": "sente", "white": "rapfi", "opening": "h8 h9 j9",
@@ -485,7 +485,7 @@ class GomokuGames(unittest.TestCase):
             for record in self.RESULTS:
                 f.write(json.dumps(record) + "\n")
         out = os.path.join(directory, "games.txt")
-        run = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "gomoku-games"),
+        run = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "lab", "gomoku-games"),
                               out, results, *args],
                              text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.assertEqual(run.returncode, 0, run.stderr)

@@ -8,7 +8,7 @@
 // t deviations is cut without the deep search (search/game_concept.hpp, ProbCut).
 //
 // The deviations are measured, not guessed: `sente train probcut` searches sample positions to
-// every depth and scripts/probcut-fit fits the model below to the differences it sees.
+// every depth and scripts/lab/probcut-fit fits the model below to the differences it sees.
 
 #include <algorithm>
 #include <optional>
@@ -26,7 +26,7 @@ inline constexpr int kProbCutMinDepth = 3;
 constexpr int probcut_shallow_depth(int depth) { return (depth / 4) * 2 + (depth & 1); }
 
 // The standard deviation, in hundredths of a disc, of a `depth` search's value against a
-// `shallow` search's, at `empties` empty squares (scripts/probcut-fit: a least-squares fit of
+// `shallow` search's, at `empties` empty squares (scripts/lab/probcut-fit: a least-squares fit of
 // the measured deviations over the pairs of depths the search uses). Measured with the
 // selective search itself up to depth 22 (`sente train probcut --selective 10 --depth 22`,
 // 1,200 WTHOR positions of 30-54 empties): a fit to full-width searches up to depth 12 alone
