@@ -31,7 +31,7 @@ struct GomokuFitOptions {
     // Fit only the positions the search's static evaluation judges: also leave out those where
     // the opponent has a five to block (the search plays the block) and those where the side to
     // move wins by fours (the threat search finds it first). Tried, and it plays worse
-    // (docs/training.md); kept so that the experiment can be repeated.
+    // (docs/experiments.md); kept so that the experiment can be repeated.
     bool evaluated_only = false;
 };
 

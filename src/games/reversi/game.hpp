@@ -233,8 +233,8 @@ struct ReversiGame {
     // it can afford takes at most half a move's target (at 26 s a game, 21-23 empties), and the
     // moves after it read the table. With 14 here, as when every move ran to the solve, a
     // 26 s clock left 14 of its seconds unused in a self-play game once fit_to_time was in;
-    // with 28, 8.7 on average in 100 games against Zebra. 32 used 2 s more of the 26 s and
-    // played no better: even at 26 s, 7 points worse at 7 s (docs/matches.md).
+    // with 28, 8.7 on average in 100 games against Zebra. 32 used more of the clock and played
+    // no better at 26 s and worse at 7 s (docs/experiments.md).
     static constexpr int kEndgameEmpties = 28;
     static int moves_left(const Position& pos) {
         return (std::max(pos.empty_count() - kEndgameEmpties, 0) + 1) / 2 + 1;
