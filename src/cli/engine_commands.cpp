@@ -1,7 +1,5 @@
 #include "cli/engine_commands.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <iostream>
 #include <map>
@@ -10,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "platform/platform.hpp"
 #include "protocol/gomocup.hpp"
 #include "protocol/gtp.hpp"
 #include "protocol/nboard.hpp"
@@ -20,6 +19,8 @@
 namespace sente::cli {
 
 namespace {
+
+constexpr int kStandardInput = 0;  // the file descriptor of standard input
 
 struct PlayChoices {
     std::string seats = "black";
@@ -41,7 +42,7 @@ int run_gtp(const EngineOptions& options) {
     auto session = make_session(options);
     if (!session) return 2;
     gtp::Engine engine(*session, std::cout, options.quiet ? nullptr : &std::cerr);
-    return engine.run(STDIN_FILENO);
+    return engine.run(kStandardInput);
 }
 
 // Gomocup managers and GUIs play Gomoku: sente's game unless --game names a Gomoku rule.
@@ -60,7 +61,7 @@ int run_gomocup(const EngineOptions& options, protocol::LineReader* reader = nul
     if (!session) return 2;
     gomocup::Brain brain(*session, std::cout, options.quiet ? nullptr : &std::cerr,
                          options.hash_mb);
-    return reader != nullptr ? brain.run(*reader) : brain.run(STDIN_FILENO);
+    return reader != nullptr ? brain.run(*reader) : brain.run(kStandardInput);
 }
 
 // NBoard plays Othello whatever --game says.
@@ -70,13 +71,13 @@ int run_nboard(const EngineOptions& options, protocol::LineReader* reader = null
     auto session = make_session(othello);
     if (!session) return 2;
     nboard::Engine engine(*session, std::cout, options.quiet ? nullptr : &std::cerr);
-    return reader != nullptr ? engine.run(*reader) : engine.run(STDIN_FILENO);
+    return reader != nullptr ? engine.run(*reader) : engine.run(kStandardInput);
 }
 
 // A bare `sente` on a pipe: Gomocup if the first line is a Gomocup command, NBoard if it is
 // `nboard`, else GTP.
 int run_detected_protocol(const EngineOptions& options) {
-    protocol::LineReader reader(STDIN_FILENO, true);
+    protocol::LineReader reader(kStandardInput, true);
     const auto first = reader.peek();
     if (first && gomocup::is_gomocup_command(first->text)) {
         return run_gomocup(options, &reader);
@@ -155,7 +156,9 @@ int run_bench(const EngineOptions& options, const BenchChoices& choices) {
 
 // A person at a terminal who chose nothing gets the menu.
 bool wants_menu(const CLI::App& app, const CLI::App& play) {
-    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) return false;
+    if (!platform::is_terminal(platform::StandardStream::input) ||
+        !platform::is_terminal(platform::StandardStream::output))
+        return false;
     for (const char* choice : {"--game", "--size", "--level"}) {
         if (app.count(choice) + play.count(choice) > 0) return false;
     }
@@ -238,7 +241,8 @@ EngineCommands add_engine_commands(CLI::App& app, EngineOptions& options) {
 
     commands.without_command = [shared, play_choices, &app, play](const char* argv0) {
         if (named_pbrain(argv0)) return run_gomocup(*shared);
-        if (!isatty(STDIN_FILENO)) return run_detected_protocol(*shared);
+        if (!platform::is_terminal(platform::StandardStream::input))
+            return run_detected_protocol(*shared);
         play_choices->menu = wants_menu(app, *play);
         return run_play(*shared, *play_choices);
     };

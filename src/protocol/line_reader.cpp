@@ -1,9 +1,5 @@
 #include "protocol/line_reader.hpp"
 
-#include <poll.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <utility>
 
 namespace sente::protocol {
@@ -47,20 +43,13 @@ std::optional<Line> LineSplitter::finish() {
     return std::exchange(current_, Line{});
 }
 
-LineReader::LineReader(int fd, bool cr_ends_lines) : fd_(fd), cr_ends_lines_(cr_ends_lines) {
-    if (pipe(cancel_) != 0) cancel_[0] = cancel_[1] = -1;
+LineReader::LineReader(int fd, bool cr_ends_lines) : input_(fd), cr_ends_lines_(cr_ends_lines) {
     thread_ = std::thread([this] { read_loop(); });
 }
 
 LineReader::~LineReader() {
-    if (cancel_[1] >= 0) {
-        const char stop = 'x';
-        [[maybe_unused]] const auto written = write(cancel_[1], &stop, 1);
-    }
+    input_.cancel();
     thread_.join();
-    for (int end : cancel_) {
-        if (end >= 0) close(end);
-    }
 }
 
 std::optional<Line> LineReader::next() {
@@ -115,17 +104,9 @@ void LineReader::read_loop() {
     std::vector<Line> lines;
     char buffer[4096];
     for (;;) {
-        pollfd fds[2] = {{fd_, POLLIN, 0}, {cancel_[0], POLLIN, 0}};
-        const int ready = poll(fds, cancel_[0] >= 0 ? 2 : 1, -1);
-        if (ready < 0) {
-            if (errno == EINTR) continue;
-            break;
-        }
-        if (cancel_[0] >= 0 && (fds[1].revents & POLLIN)) return;  // shutting down
-        if (fds[0].revents == 0) continue;
-        const ssize_t count = read(fd_, buffer, sizeof buffer);
-        if (count < 0 && errno == EINTR) continue;
-        if (count <= 0) break;  // end of input, or an input that cannot be read
+        const long count = input_.read(buffer, sizeof buffer);
+        if (count < 0) return;  // shutting down
+        if (count == 0) break;  // end of input, or an input that cannot be read
         {
             std::lock_guard lock(mutex_);
             if (std::exchange(cr_mode_changed_, false)) splitter.set_cr_ends_lines(cr_ends_lines_);

@@ -15,6 +15,8 @@
 #include <thread>
 #include <vector>
 
+#include "platform/platform.hpp"
+
 namespace sente::protocol {
 
 // Longest line accepted. Real commands are short; this only guards memory against garbage.
@@ -73,8 +75,7 @@ class LineReader {
     void read_loop();
     void deliver(std::vector<Line>& lines, bool end);
 
-    int fd_;
-    int cancel_[2] = {-1, -1};  // a self-pipe: writing to it wakes the reader to stop
+    platform::InputChannel input_;
     std::mutex mutex_;
     std::condition_variable ready_;
     std::deque<Line> lines_;

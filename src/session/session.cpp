@@ -1,7 +1,5 @@
 #include "sente/session.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -14,6 +12,7 @@
 #include "games/gomoku/game.hpp"
 #include "games/reversi/game.hpp"
 #include "games/soldiers/game.hpp"
+#include "platform/platform.hpp"
 #include "search/timeman.hpp"
 #include "search/tt.hpp"
 #include "session/game_driver.hpp"
@@ -75,12 +74,7 @@ const GameEntry* find_game(std::string_view name) {
     return nullptr;
 }
 
-std::size_t physical_memory_mb() {
-    const long pages = sysconf(_SC_PHYS_PAGES);
-    const long page_size = sysconf(_SC_PAGE_SIZE);
-    if (pages <= 0 || page_size <= 0) return 0;
-    return static_cast<std::size_t>(pages) / 1024 * static_cast<std::size_t>(page_size) / 1024;
-}
+std::size_t physical_memory_mb() { return platform::physical_memory_mb(); }
 
 // The tighter of two limits where zero means "none".
 template <class T>

@@ -1,11 +1,11 @@
 #include "terminal/colour_style.hpp"
 
-#include <unistd.h>
-
 #include <cstdlib>
 #include <string_view>
 
 #include <fmt/format.h>
+
+#include "platform/platform.hpp"
 
 namespace sente::terminal {
 
@@ -114,7 +114,7 @@ class ColourStyle final : public BoardStyle {
 }  // namespace
 
 Look detect_look() {
-    if (!isatty(STDOUT_FILENO)) return Look::plain;
+    if (!platform::is_terminal(platform::StandardStream::output)) return Look::plain;
     const char* no_colour = std::getenv("NO_COLOR");
     if (no_colour != nullptr && *no_colour != '\0') return Look::plain;
     const char* term = std::getenv("TERM");

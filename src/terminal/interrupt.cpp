@@ -22,16 +22,9 @@ extern "C" void on_sigint(int) {
 
 }  // namespace
 
-CtrlC::CtrlC() {
-    quit.store(false);
-    struct sigaction action {};
-    action.sa_handler = on_sigint;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = 0;  // no SA_RESTART: a read waiting for the person's input returns
-    sigaction(SIGINT, &action, &previous_);
-}
+CtrlC::CtrlC() : handler_((quit.store(false), on_sigint)) {}
 
-CtrlC::~CtrlC() { sigaction(SIGINT, &previous_, nullptr); }
+CtrlC::~CtrlC() = default;
 
 bool CtrlC::quit_requested() { return quit.load(); }
 

@@ -5,8 +5,8 @@
 // does async-signal-safe work: a lock-free atomic store.
 
 #include <atomic>
-#include <csignal>
 
+#include "platform/platform.hpp"
 #include "sente/session.hpp"
 
 namespace sente::terminal {
@@ -34,7 +34,7 @@ class CtrlC {
     static bool quit_requested();
 
   private:
-    struct sigaction previous_ {};
+    platform::CtrlCHandler handler_;
 };
 
 }  // namespace sente::terminal

@@ -1,7 +1,5 @@
 #include "terminal/play.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -16,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "platform/platform.hpp"
 #include "record/sgf.hpp"
 #include "terminal/analysis_board.hpp"
 #include "terminal/interrupt.hpp"
@@ -485,7 +484,7 @@ class Game {
     }
 
     void show_progress(const SearchInfo& info) {
-        if (!isatty(STDOUT_FILENO)) return;
+        if (!platform::is_terminal(platform::StandardStream::output)) return;
         const std::string limit = info.time_limit.count() > 0
                                       ? fmt::format(" of {:.1f}", info.time_limit.count() / 1000.0)
                                       : std::string{};

@@ -7,13 +7,11 @@
 #include <cstring>
 #include <fstream>
 #include <thread>
-
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <utility>
 
 #include <fmt/format.h>
+
+#include "platform/platform.hpp"
 
 namespace sente::soldiers {
 
@@ -346,16 +344,12 @@ std::uint32_t get_u32(const unsigned char* at) {
 
 class Tablebase::Mapping {
   public:
-    Mapping(void* address, std::size_t bytes) : address_(address), bytes_(bytes) {}
-    ~Mapping() { munmap(address_, bytes_); }
-    Mapping(const Mapping&) = delete;
-    Mapping& operator=(const Mapping&) = delete;
-    const unsigned char* bytes() const { return static_cast<const unsigned char*>(address_); }
-    std::size_t size() const { return bytes_; }
+    explicit Mapping(std::shared_ptr<const platform::MappedFile> file) : file_(std::move(file)) {}
+    const unsigned char* bytes() const { return file_->bytes(); }
+    std::size_t size() const { return file_->size(); }
 
   private:
-    void* address_;
-    std::size_t bytes_;
+    std::shared_ptr<const platform::MappedFile> file_;
 };
 
 Result<void> Tablebase::save(const std::string& path) const {
@@ -383,18 +377,11 @@ Result<Tablebase> Tablebase::load(const std::string& path) {
     const auto fail = [&](const std::string& why) {
         return make_error(ErrorCode::invalid_argument, fmt::format("{}: {}", path, why));
     };
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return fail(std::strerror(errno));
-    struct stat info {};
-    if (fstat(fd, &info) != 0 || info.st_size < static_cast<off_t>(kHeaderBytes)) {
-        ::close(fd);
-        return fail("not a Soldiers and Generals tables file");
-    }
-    const auto bytes = static_cast<std::size_t>(info.st_size);
-    void* address = mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE, fd, 0);
-    ::close(fd);
-    if (address == MAP_FAILED) return fail(std::strerror(errno));
-    auto mapping = std::make_shared<const Mapping>(address, bytes);
+    auto file = platform::MappedFile::open(path);
+    if (!file) return make_error(file.error().code, file.error().message);
+    if ((*file)->size() < kHeaderBytes) return fail("not a Soldiers and Generals tables file");
+    const auto mapping = std::make_shared<const Mapping>(std::move(*file));
+    const std::size_t bytes = mapping->size();
 
     const unsigned char* header = mapping->bytes();
     if (std::memcmp(header, kMagic, sizeof kMagic) != 0) {
