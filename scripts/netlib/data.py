@@ -35,7 +35,7 @@ def parse_rows(text):
     size = len(rows)
     if any(len(row) != size for row in rows):
         raise ValueError(f"not a square board: {text!r}")
-    return np.array(rows, dtype=np.int64)
+    return np.array(rows, dtype=np.int8)  # a few bytes a board: data sets hold 10^5-10^6
 
 
 def to_view(colours, side):
@@ -67,7 +67,8 @@ class Positions:
         self.built_in = []
 
     def finish(self):
-        self.cells = np.stack(self.cells) if self.cells else np.zeros((0, self.size, self.size))
+        self.cells = np.stack(self.cells) if self.cells else np.zeros((0, self.size, self.size),
+                                                                        dtype=np.int8)
         self.search = np.array(self.search, dtype=np.float32)
         self.result = np.array(self.result, dtype=np.float32)
         self.built_in = np.array(self.built_in, dtype=np.float32)

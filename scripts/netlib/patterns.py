@@ -65,9 +65,19 @@ def side_codes(cells):
     return np.asarray(SIDE_CODE_START)[on_board] + value
 
 
-def board_patterns(cells):
+def board_patterns(cells, chunk=16384):
     """(n, size * size, 4) uint16: the pattern of every point and direction of n boards given as
-    (n, size, size) cells from the side to move's view (0 empty, 1 own, 2 opponent's)."""
+    (n, size, size) cells from the side to move's view (0 empty, 1 own, 2 opponent's). Worked
+    out a chunk of boards at a time: the int64 intermediates of a whole data set (hundreds of
+    thousands of boards) would not fit in memory."""
+    n, size, _ = cells.shape
+    out = np.empty((n, size * size, 4), dtype=np.uint16)
+    for start in range(0, n, chunk):
+        out[start:start + chunk] = _chunk_patterns(cells[start:start + chunk].astype(np.int64))
+    return out
+
+
+def _chunk_patterns(cells):
     n, size, _ = cells.shape
     padded = np.full((n, size + 8, size + 8), WALL, dtype=np.int64)
     padded[:, 4:4 + size, 4:4 + size] = cells
