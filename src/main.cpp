@@ -1,7 +1,6 @@
 // sente: the command line. Each command registers its own options (src/cli/); main builds the
 // app, parses, and runs the command chosen.
 
-#include <csignal>
 #include <string>
 
 #include <fmt/format.h>
@@ -9,11 +8,11 @@
 
 #include "cli/commands.hpp"
 #include "cli/engine_commands.hpp"
+#include "platform/platform.hpp"
 #include "sente/version.hpp"
 
 int main(int argc, char** argv) {
-    // A GUI may close the pipe at any time; a failed write must not kill the process.
-    std::signal(SIGPIPE, SIG_IGN);
+    sente::platform::prepare_standard_streams();
 
     CLI::App app{fmt::format(
         "sente {}: an engine for Reversi/Othello, Gomoku/Renju and Soldiers and Generals, "

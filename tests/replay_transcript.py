@@ -10,11 +10,15 @@ Transcript format, one item per line:
   < TEXT     a line sente must print (`<` alone: an empty line)
   <~ REGEX   a line sente must print that matches REGEX as a whole (timings: NBoard's nodestats)
   anything else is a comment.
+
+usage: replay_transcript.py [--runner COMMAND] SENTE_BINARY TRANSCRIPT
+With --runner the binary is started through COMMAND (`wine` for the Windows build).
 """
 import difflib
 import os
 import re
 import select
+import shlex
 import subprocess
 import sys
 import threading
@@ -99,12 +103,16 @@ def run_engine(command, stdin, expected_lines, timeout=120):
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: replay_transcript.py SENTE_BINARY TRANSCRIPT")
-    binary, path = sys.argv[1], sys.argv[2]
+    argv = sys.argv[1:]
+    runner = []
+    if len(argv) == 4 and argv[0] == "--runner":
+        runner, argv = shlex.split(argv[1]), argv[2:]
+    if len(argv) != 2:
+        sys.exit("usage: replay_transcript.py [--runner COMMAND] SENTE_BINARY TRANSCRIPT")
+    binary, path = argv
     args, stdin, expected = parse(path)
     protocol = next((p for p in ("gomocup", "nboard") if path.endswith("." + p)), "gtp")
-    returncode, output, errors = run_engine([binary, *args, "--quiet", protocol],
+    returncode, output, errors = run_engine([*runner, binary, *args, "--quiet", protocol],
                                             stdin.encode("latin-1"), len(expected))
     actual = output.decode("utf-8", errors="replace")
     if returncode != 0:

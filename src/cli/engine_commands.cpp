@@ -92,7 +92,8 @@ int run_detected_protocol(const EngineOptions& options) {
 
 bool named_pbrain(const char* argv0) {
     const std::string_view path = argv0 == nullptr ? "" : argv0;
-    const std::string_view name = path.substr(path.find_last_of('/') + 1);
+    // Windows paths may use either separator; its names end in .exe, which changes nothing here.
+    const std::string_view name = path.substr(path.find_last_of("/\\") + 1);
     return name.rfind("pbrain-", 0) == 0;
 }
 

@@ -6,11 +6,21 @@
 
 #include <cstdint>
 
+// The read-only data section, and the way back to the code after it: ELF has a section stack
+// (.previous); Windows' COFF does not, and a top-level asm leaves the compiler in .text.
+#ifdef _WIN32
+#define SENTE_EMBED_SECTION ".section .rdata,\"dr\"\n"
+#define SENTE_EMBED_RETURN ".text\n"
+#else
+#define SENTE_EMBED_SECTION ".section .rodata\n"
+#define SENTE_EMBED_RETURN ".previous\n"
+#endif
+
 // Defines NAME_begin and NAME_end around the bytes of the file at PATH (plus one zero byte
 // after the end, so that an empty file still has an address). Use it once, at namespace
 // scope, in the .cpp that owns the file.
 #define SENTE_EMBED_FILE(NAME, PATH)              \
-    asm(".section .rodata\n"                      \
+    asm(SENTE_EMBED_SECTION                       \
         ".balign 16\n"                            \
         ".global " #NAME "_begin\n" #NAME         \
         "_begin:\n"                               \
@@ -18,7 +28,6 @@
         "\"\n"                                    \
         ".global " #NAME "_end\n" #NAME           \
         "_end:\n"                                 \
-        ".byte 0\n"                               \
-        ".previous\n");                           \
+        ".byte 0\n" SENTE_EMBED_RETURN);          \
     extern "C" const std::uint8_t NAME##_begin[]; \
     extern "C" const std::uint8_t NAME##_end[];

@@ -18,6 +18,12 @@ enum class StandardStream { input, output };
 // Whether the stream is an interactive terminal (a console on Windows), not a pipe or a file.
 bool is_terminal(StandardStream stream);
 
+// Standard output as the protocols need it, for the rest of the process: a write to a pipe the
+// GUI closed fails (the protocols notice and leave) instead of killing the process (POSIX's
+// SIGPIPE), and what sente writes arrives byte for byte (Windows would make each LF a CRLF
+// when the output is not a console).
+void prepare_standard_streams();
+
 // The machine's physical memory in MiB; 0 when the system does not say.
 std::size_t physical_memory_mb();
 

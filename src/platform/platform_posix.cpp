@@ -16,6 +16,8 @@ bool is_terminal(StandardStream stream) {
     return isatty(stream == StandardStream::input ? STDIN_FILENO : STDOUT_FILENO) != 0;
 }
 
+void prepare_standard_streams() { std::signal(SIGPIPE, SIG_IGN); }
+
 std::size_t physical_memory_mb() {
     const long pages = sysconf(_SC_PHYS_PAGES);
     const long page_size = sysconf(_SC_PAGE_SIZE);

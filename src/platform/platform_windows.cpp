@@ -1,9 +1,11 @@
 #include <windows.h>
 // After windows.h, which they need.
+#include <fcntl.h>
 #include <io.h>
 
 #include <atomic>
 #include <csignal>
+#include <cstdio>
 
 #include "platform/platform.hpp"
 
@@ -20,6 +22,12 @@ bool is_terminal(StandardStream stream) {
         GetStdHandle(stream == StandardStream::input ? STD_INPUT_HANDLE : STD_OUTPUT_HANDLE);
     DWORD mode = 0;
     return handle != INVALID_HANDLE_VALUE && handle != nullptr && GetConsoleMode(handle, &mode);
+}
+
+void prepare_standard_streams() {
+    // A write to a closed pipe already fails here. A console keeps its text mode, which it
+    // needs to start each line at its left edge.
+    if (!is_terminal(StandardStream::output)) _setmode(_fileno(stdout), _O_BINARY);
 }
 
 std::size_t physical_memory_mb() {
@@ -61,9 +69,10 @@ MappedFile::~MappedFile() {
     if (address_ != nullptr) UnmapViewOfFile(address_);
 }
 
-// Windows cannot wait on a pipe and an event at once for a synchronous handle, so a read polls:
-// a pipe by PeekNamedPipe, a console by waiting on its handle, both a few milliseconds at a
-// time, checking `cancelled` in between. A file never blocks for long.
+// Windows cannot wait on a pipe and an event at once for a synchronous handle, and a
+// synchronous read cannot be cancelled everywhere (not under Wine), so a read polls: a pipe by
+// PeekNamedPipe, a console by waiting on its handle, both a few milliseconds at a time,
+// checking `cancelled` in between. A file never blocks for long.
 struct InputChannel::State {
     HANDLE handle = INVALID_HANDLE_VALUE;
     DWORD type = FILE_TYPE_UNKNOWN;
@@ -86,12 +95,19 @@ long InputChannel::read(char* buffer, std::size_t size) {
         DWORD wanted = static_cast<DWORD>(size);
         if (state.type == FILE_TYPE_PIPE) {
             DWORD available = 0;
-            if (!PeekNamedPipe(state.handle, nullptr, 0, nullptr, &available, nullptr)) return 0;
-            if (available == 0) {
-                Sleep(kPollMs);
-                continue;
+            if (PeekNamedPipe(state.handle, nullptr, 0, nullptr, &available, nullptr)) {
+                if (available == 0) {
+                    Sleep(kPollMs);
+                    continue;
+                }
+                if (available < wanted) wanted = available;
+            } else if (GetLastError() == ERROR_BROKEN_PIPE) {
+                return 0;  // the writer is gone: the end of input
+            } else {
+                // A pipe that cannot be peeked (Wine's, over a Unix pipe): read it as a file.
+                // A read then waits for input or its end, and cancel() cannot cut it short.
+                state.type = FILE_TYPE_DISK;
             }
-            if (available < wanted) wanted = available;
         } else if (state.type == FILE_TYPE_CHAR) {
             if (WaitForSingleObject(state.handle, 20) == WAIT_TIMEOUT) continue;
         }
