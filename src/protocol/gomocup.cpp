@@ -163,45 +163,48 @@ bool Brain::handle_line(std::string_view raw) {
         return !ended_;
     }
     const std::size_t space = line.find(' ');
-    const std::string command = text::upper(line.substr(0, space));
+    const std::string name = text::upper(line.substr(0, space));
     const std::string_view args =
         space == std::string_view::npos ? std::string_view{} : text::trim(line.substr(space + 1));
-
-    if (command == "START") {
-        start(args, false);
-    } else if (command == "RECTSTART") {
-        start(args, true);
-    } else if (command == "RESTART") {
-        restart();
-    } else if (command == "BEGIN") {
-        begin();
-    } else if (command == "TURN") {
-        turn(args);
-    } else if (command == "BOARD" || command == "SWAP2BOARD" || command == "YXBOARD") {
-        if (!require_started()) return !ended_;
-        collecting_ = command == "BOARD"     ? Collecting::board
-                      : command == "YXBOARD" ? Collecting::position
-                                             : Collecting::swap2;
-        stones_.clear();
-        collect_error_.clear();
-    } else if (command == "INFO") {
-        info(args);
-    } else if (command == "TAKEBACK") {
-        takeback(args);
-    } else if (command == "ABOUT") {
-        about();
-    } else if (command == "YXNBEST") {
-        best_moves(args);
-    } else if (command == "YXSHOWFORBID") {
-        show_forbidden();
-    } else if (command == "END") {
-        ended_ = true;
-    } else if (command == "STOP" || command == "YXSTOP") {
-        // Meant for a search (the reader stopped it when the line came in); nothing to answer.
+    const auto commands = Brain::commands();
+    const auto found = std::ranges::find(commands, std::string_view(name), &Command::name);
+    if (found != commands.end()) {
+        found->run(*this, args);
     } else {
         say(fmt::format("UNKNOWN command '{}'", line.substr(0, space)));
     }
     return !ended_;
+}
+
+std::span<const Brain::Command> Brain::commands() {
+    using Args = std::string_view;
+    static constexpr Command kCommands[] = {
+        {"START", [](Brain& b, Args args) { b.start(args, false); }},
+        {"RECTSTART", [](Brain& b, Args args) { b.start(args, true); }},
+        {"RESTART", [](Brain& b, Args) { b.restart(); }},
+        {"BEGIN", [](Brain& b, Args) { b.begin(); }},
+        {"TURN", [](Brain& b, Args args) { b.turn(args); }},
+        {"BOARD", [](Brain& b, Args) { b.start_collecting(Collecting::board); }},
+        {"YXBOARD", [](Brain& b, Args) { b.start_collecting(Collecting::position); }},
+        {"SWAP2BOARD", [](Brain& b, Args) { b.start_collecting(Collecting::swap2); }},
+        {"INFO", [](Brain& b, Args args) { b.info(args); }},
+        {"TAKEBACK", [](Brain& b, Args args) { b.takeback(args); }},
+        {"ABOUT", [](Brain& b, Args) { b.about(); }},
+        {"YXNBEST", [](Brain& b, Args args) { b.best_moves(args); }},
+        {"YXSHOWFORBID", [](Brain& b, Args) { b.show_forbidden(); }},
+        {"END", [](Brain& b, Args) { b.ended_ = true; }},
+        // Meant for a search (the reader stopped it when the line came in); nothing to answer.
+        {"STOP", [](Brain&, Args) {}},
+        {"YXSTOP", [](Brain&, Args) {}},
+    };
+    return kCommands;
+}
+
+void Brain::start_collecting(Collecting what) {
+    if (!require_started()) return;
+    collecting_ = what;
+    stones_.clear();
+    collect_error_.clear();
 }
 
 // ---- Commands --------------------------------------------------------------------------------

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <iosfwd>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,6 +60,14 @@ class Brain {
     bool to_xy(std::string_view vertex, int& x, int& y) const;
     std::string xy(std::string_view vertex) const;
 
+    // The commands by name (upper case); `run` answers and may end the session (END).
+    struct Command {
+        std::string_view name;
+        void (*run)(Brain& brain, std::string_view args);
+    };
+    static std::span<const Command> commands();
+
+    void start_collecting(Collecting what);  // BOARD, YXBOARD, SWAP2BOARD: stones follow
     void start(std::string_view args, bool rectangular);
     void restart();
     void begin();

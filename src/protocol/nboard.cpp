@@ -1,5 +1,6 @@
 #include "protocol/nboard.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <ostream>
 #include <utility>
@@ -101,33 +102,39 @@ void Engine::note(std::string_view text) {
     log_->flush();
 }
 
-bool Engine::handle_line(std::string_view line) {
-    const auto [command, args] = split_word(line);
-    if (command.empty()) return !quit_;
-    if (command == "nboard") {
+std::span<const Engine::Command> Engine::commands() {
+    using Args = std::string_view;
+    static constexpr Command kCommands[] = {
         // Any version: the commands of version 2 are a superset of version 1's that matter.
-        say(fmt::format("set myname sente {}", kVersion));
-    } else if (command == "set") {
-        set(args);
-    } else if (command == "move") {
-        move(args);
-    } else if (command == "go") {
-        go();
-    } else if (command == "hint") {
-        hint(args);
-    } else if (command == "ping") {
+        {"nboard", [](Engine& e, Args) { e.say(fmt::format("set myname sente {}", kVersion)); }},
+        {"set", [](Engine& e, Args args) { e.set(args); }},
+        {"move", [](Engine& e, Args args) { e.move(args); }},
+        {"go", [](Engine& e, Args) { e.go(); }},
+        {"hint", [](Engine& e, Args args) { e.hint(args); }},
         // Searches run to their end before the next line is read (a ping stops them), so
         // everything said so far is about the position before this ping.
-        say(fmt::format("pong {}", args));
-    } else if (command == "learn") {
-        say("learned");  // sente's book is built offline (sente book build); nothing to add
-    } else if (command == "analyze") {
-        say("status sente does not analyse whole games; ask for hints instead");
-    } else if (command == "quit") {
-        quit_ = true;
+        {"ping", [](Engine& e, Args args) { e.say(fmt::format("pong {}", args)); }},
+        // sente's book is built offline (sente book build); nothing to add.
+        {"learn", [](Engine& e, Args) { e.say("learned"); }},
+        {"analyze",
+         [](Engine& e, Args) {
+             e.say("status sente does not analyse whole games; ask for hints instead");
+         }},
+        {"quit", [](Engine& e, Args) { e.quit_ = true; }},
+    };
+    return kCommands;
+}
+
+bool Engine::handle_line(std::string_view line) {
+    const auto [name, args] = split_word(line);
+    if (name.empty()) return !quit_;
+    const auto commands = Engine::commands();
+    const auto found = std::ranges::find(commands, name, &Command::name);
+    if (found != commands.end()) {
+        found->run(*this, args);
     } else {
         // The protocol's rule for what an engine does not know: ignore the whole line.
-        note(fmt::format("unknown command '{}', ignored", command));
+        note(fmt::format("unknown command '{}', ignored", name));
     }
     return !quit_;
 }

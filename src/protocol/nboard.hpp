@@ -9,6 +9,7 @@
 #include <array>
 #include <iosfwd>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -36,6 +37,13 @@ class Engine {
     bool handle_line(std::string_view line);
 
   private:
+    // The commands by name; `run` answers (or not) and may end the session.
+    struct Command {
+        std::string_view name;
+        void (*run)(Engine& engine, std::string_view args);
+    };
+    static std::span<const Command> commands();
+
     void say(std::string_view text);
     void note(std::string_view text);  // on the log only
     void set(std::string_view args);
