@@ -4,6 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "text/text.hpp"
 
@@ -65,4 +67,15 @@ TEST_CASE("text: parse_real takes a finite number and nothing else") {
     CHECK_FALSE(text::parse_real("nan"));
     CHECK_FALSE(text::parse_real("1e999"));
     CHECK_FALSE(text::parse_real("1.5s"));
+}
+
+TEST_CASE("text: split_words and join") {
+    using Words = std::vector<std::string_view>;
+    CHECK(text::split_words("  play  b\td4 \r\n") == Words{"play", "b", "d4"});
+    CHECK(text::split_words(" \t ").empty());
+    CHECK(text::split_words("").empty());
+    CHECK(text::join({"a1", "b2", "c3"}) == "a1 b2 c3");
+    CHECK(text::join({"a1", "b2"}, ", ") == "a1, b2");
+    CHECK(text::join({}).empty());
+    CHECK(text::join({"x"}) == "x");
 }

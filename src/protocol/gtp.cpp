@@ -41,15 +41,6 @@ std::optional<Milliseconds> parse_seconds(std::string_view text) {
     return std::chrono::duration_cast<Milliseconds>(seconds{*value});
 }
 
-std::string join(const std::vector<std::string>& items, std::string_view separator) {
-    std::string out;
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        if (i > 0) out += separator;
-        out += items[i];
-    }
-    return out;
-}
-
 // GTP replies end at the first empty line, so a reply may not contain one. A reply that starts
 // with a line break (a board diagram) keeps it.
 std::string without_blank_lines(std::string_view text) {
@@ -175,7 +166,7 @@ void Engine::log_progress(const SearchInfo& info) {
     std::string text =
         fmt::format("info depth {} score {}{} nodes {} nps {} time {} pv {}\n", info.depth,
                     info.score_text, info.exact ? " exact" : "", info.nodes,
-                    info.nodes_per_second(), info.elapsed.count(), join(info.pv, " "));
+                    info.nodes_per_second(), info.elapsed.count(), text::join(info.pv, " "));
     if (session_.orientation() == Orientation::gogui) {
         // GoGui's live graphics: the principal variation drawn on its board.
         std::string variation;
@@ -438,7 +429,7 @@ Engine::Reply Engine::rules_legal_moves(const Args&) {
     for (std::string& move : moves) {
         if (move != "pass") move = vertex(move);
     }
-    return join(moves, " ");
+    return text::join(moves, " ");
 }
 
 Engine::Reply Engine::rules_side_to_move(const Args&) {
@@ -484,7 +475,7 @@ Engine::Reply Engine::printsgf(const Args& args) {
 
 Engine::Reply Engine::sente_position(const Args& args) {
     if (args.empty()) return session_.position_text();
-    if (auto done = session_.set_position(join(args, " ")); !done) return done.error();
+    if (auto done = session_.set_position(text::join(args, " ")); !done) return done.error();
     return std::string();
 }
 
@@ -565,7 +556,7 @@ Engine::Reply Engine::sente_analyze(const Args& args) {
         std::vector<std::string> pv;
         for (const std::string& move : line.pv) pv.push_back(vertex(move));
         if (!text.empty()) text += '\n';
-        text += fmt::format("{} {} {}", vertex(line.move), line.label, join(pv, " "));
+        text += fmt::format("{} {} {}", vertex(line.move), line.label, sente::text::join(pv, " "));
     }
     return text;
 }

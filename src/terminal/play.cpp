@@ -53,12 +53,6 @@ std::string trim_lower(std::string_view text) {
     return out;
 }
 
-std::string join(const std::vector<std::string>& items) {
-    std::string out;
-    for (const auto& item : items) out += (out.empty() ? "" : " ") + item;
-    return out;
-}
-
 // "4:05" or "1:02:03"; tenths under ten seconds, when they matter.
 std::string clock_text(Milliseconds time) {
     const auto ms = std::max<long long>(time.count(), 0);
@@ -182,7 +176,7 @@ class Game {
         } else if (text == "board") {
             show_board();
         } else if (text == "moves") {
-            out_ << "Legal moves: " << join(session_.legal_moves()) << '\n';
+            out_ << "Legal moves: " << text::join(session_.legal_moves()) << '\n';
         } else if (text == "hint") {
             hint(mover);
         } else if (text.rfind("hint ", 0) == 0 || text == "analyse" || text == "analyze") {
@@ -260,7 +254,7 @@ class Game {
         selection_ = point;
         show_board();
         out_ << fmt::format("{} can go to {}. Type the target, or another move.\n", point,
-                            join(targets));
+                            text::join(targets));
         return true;
     }
 

@@ -29,6 +29,27 @@ std::string lower(std::string_view text) {
     return out;
 }
 
+std::vector<std::string_view> split_words(std::string_view text) {
+    std::vector<std::string_view> words;
+    for (;;) {
+        text = trim(text);
+        if (text.empty()) return words;
+        std::size_t end = 0;
+        while (end < text.size() && !is_space(text[end])) ++end;
+        words.push_back(text.substr(0, end));
+        text.remove_prefix(end);
+    }
+}
+
+std::string join(const std::vector<std::string>& items, std::string_view separator) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i > 0) out += separator;
+        out += items[i];
+    }
+    return out;
+}
+
 char upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
 
 std::string upper(std::string_view text) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sente::text {
 
@@ -24,6 +25,12 @@ std::string upper(std::string_view text);
 
 // Equal but for the case of ASCII letters.
 bool iequals(std::string_view a, std::string_view b);
+
+// The words of `text`, split at runs of whitespace (none at either end); views into `text`.
+std::vector<std::string_view> split_words(std::string_view text);
+
+// The items with `separator` between each two.
+std::string join(const std::vector<std::string>& items, std::string_view separator = " ");
 
 // A whole decimal integer in [min, max]: an optional '-' and digits, nothing else (no spaces,
 // no '+'); nothing when the text is not one or the value is out of range.

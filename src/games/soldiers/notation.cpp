@@ -12,18 +12,6 @@ namespace sente::soldiers {
 
 namespace {
 
-std::vector<std::string_view> split_words(std::string_view s) {
-    std::vector<std::string_view> words;
-    while (true) {
-        s = text::trim(s);
-        if (s.empty()) return words;
-        std::size_t end = 0;
-        while (end < s.size() && !std::isspace(static_cast<unsigned char>(s[end]))) ++end;
-        words.push_back(s.substr(0, end));
-        s.remove_prefix(end);
-    }
-}
-
 std::string point_name(int point) {
     return fmt::format("{}{}", static_cast<char>('a' + file_of(point)), rank_of(point) + 1);
 }
@@ -158,7 +146,7 @@ Result<Position> parse_position(std::string_view text) {
             ErrorCode::syntax_error,
             fmt::format("{} (expected a position like SSSSS/SSSSS/5/1G1G1/5 g 0 1)", why));
     };
-    const std::vector<std::string_view> words = split_words(text);
+    const std::vector<std::string_view> words = sente::text::split_words(text);
     if (words.size() < 2 || words.size() > 4) return bad("wrong number of fields");
 
     std::vector<std::string_view> ranks;
