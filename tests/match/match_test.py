@@ -292,6 +292,10 @@ class Matches(unittest.TestCase):
     def test_a_finished_match_is_recorded_once_a_pairing(self):
         results = os.path.join(self.dir, "r.jsonl")
         book = os.path.join(self.dir, "results.jsonl")
+        # A longer run first: the record counts only the games of the match recorded.
+        longer = run_match(self.dir, *self.engines("illegal"), "--games", "4", "--results",
+                           results)
+        self.assertEqual(longer.returncode, 0, longer.stderr)
         run = run_match(self.dir, *self.engines("illegal"), "--games", "2", "--results",
                         results, "--record", book, "--note", "a first try", "--commit", "abc1234",
                         "--date", "2026-01-02", "--quiet")
