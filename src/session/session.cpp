@@ -74,8 +74,6 @@ const GameEntry* find_game(std::string_view name) {
     return nullptr;
 }
 
-std::size_t physical_memory_mb() { return platform::physical_memory_mb(); }
-
 // The tighter of two limits where zero means "none".
 template <class T>
 T tighter(T a, T b) {
@@ -307,7 +305,7 @@ void Session::set_limits(const SearchLimits& limits) { impl_->settings.limits = 
 const SearchLimits& Session::limits() const { return impl_->settings.limits; }
 
 Result<void> Session::set_hash_size(std::size_t megabytes) {
-    const std::size_t memory = physical_memory_mb();
+    const std::size_t memory = platform::physical_memory_mb();
     if (megabytes == 0) {
         return make_error(ErrorCode::invalid_argument, "hash size 0 MB: choose at least 1 MB");
     }

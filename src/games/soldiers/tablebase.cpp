@@ -342,16 +342,6 @@ std::uint32_t get_u32(const unsigned char* at) {
 
 }  // namespace
 
-class Tablebase::Mapping {
-  public:
-    explicit Mapping(std::shared_ptr<const platform::MappedFile> file) : file_(std::move(file)) {}
-    const unsigned char* bytes() const { return file_->bytes(); }
-    std::size_t size() const { return file_->size(); }
-
-  private:
-    std::shared_ptr<const platform::MappedFile> file_;
-};
-
 Result<void> Tablebase::save(const std::string& path) const {
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
     if (!file) return make_error(ErrorCode::invalid_argument, "cannot write " + path);
@@ -380,7 +370,7 @@ Result<Tablebase> Tablebase::load(const std::string& path) {
     auto file = platform::MappedFile::open(path);
     if (!file) return make_error(file.error().code, file.error().message);
     if ((*file)->size() < kHeaderBytes) return fail("not a Soldiers and Generals tables file");
-    const auto mapping = std::make_shared<const Mapping>(std::move(*file));
+    const std::shared_ptr<const platform::MappedFile> mapping = std::move(*file);
     const std::size_t bytes = mapping->size();
 
     const unsigned char* header = mapping->bytes();

@@ -23,6 +23,10 @@
 #include "games/soldiers/solver.hpp"
 #include "sente/result.hpp"
 
+namespace sente::platform {
+class MappedFile;  // platform/platform.hpp: a file loaded tables point into
+}  // namespace sente::platform
+
 namespace sente::soldiers {
 
 // How one finished layer came out, for progress reports and the closing numbers.
@@ -96,8 +100,6 @@ class Tablebase {
         const std::uint8_t* to_generals_win = nullptr;
         const std::uint8_t* to_soldiers_win = nullptr;
     };
-    class Mapping;
-
     Placement placement_at(std::uint64_t soldier_sets, int soldier_count,
                            std::uint64_t index) const;
     std::uint64_t layer_size(int soldiers) const;
@@ -115,7 +117,7 @@ class Tablebase {
     Bitboard board_;
     std::uint64_t general_sets_;  // ways to place the generals
     std::vector<Layer> layers_;
-    std::shared_ptr<const Mapping> mapping_;  // the file loaded layers point into
+    std::shared_ptr<const platform::MappedFile> mapping_;  // the file loaded layers point into
 };
 
 // Solves `root` from the tables, which must cover it.
