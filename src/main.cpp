@@ -1,49 +1,47 @@
-// sente: the command line. Each command registers its own options (src/cli/); main builds the
-// app, parses, and runs the command chosen.
+// sente's entry point. A portable build (CMakeLists.txt, SENTE_CPU=portable) holds the engine
+// twice: built for x86-64-v3 (AVX2, BMI2, FMA) in the namespace sente, and for any x86-64 in the
+// namespace sente_x86_64 (the same sources, the namespace renamed by the preprocessor). main()
+// runs the first where the CPU has what it needs, else the second. The environment variable
+// SENTE_CPU names one instead (x86-64-v3 or x86-64), so that the tests run both on one machine.
+// Other builds hold the engine once and run it.
 
-#include <string>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
-#include <fmt/format.h>
-#include <CLI/CLI.hpp>
+#include "cli/run.hpp"
 
-#include "cli/commands.hpp"
-#include "cli/engine_commands.hpp"
-#include "platform/platform.hpp"
-#include "sente/version.hpp"
+#ifdef SENTE_PORTABLE
+namespace sente_x86_64::cli {
+int run(int argc, char** argv);
+}
+
+namespace {
+
+bool cpu_runs_x86_64_v3() {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("x86-64-v3");
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-    sente::platform::prepare_standard_streams();
-
-    CLI::App app{fmt::format(
-        "sente {}: an engine for Reversi/Othello, Gomoku/Renju and Soldiers and Generals, "
-        "speaking GTP, the Gomocup protocol and NBoard's.\n"
-        "With no command it plays in the terminal when stdin is a terminal; otherwise it speaks "
-        "Gomocup if the first line is a Gomocup command, NBoard's protocol if it is 'nboard', and "
-        "GTP if neither (so a GUI or a manager can start the bare binary). Named pbrain-*, it "
-        "speaks Gomocup.",
-        sente::kVersion)};
-    app.set_version_flag("--version", std::string("sente ") + sente::kVersion);
-
-    sente::cli::EngineOptions options;
-    sente::cli::add_engine_options(app, options);
-    const sente::cli::EngineCommands engine = sente::cli::add_engine_commands(app, options);
-    const sente::cli::Subcommand commands[] = {
-        engine.gtp,
-        engine.gomocup,
-        engine.nboard,
-        engine.play,
-        engine.perft,
-        engine.bench,
-        sente::cli::add_solve_command(app),
-        sente::cli::add_train_command(app),
-        sente::cli::add_book_command(app),
-    };
-    app.require_subcommand(0, 1);
-
-    CLI11_PARSE(app, argc, argv);
-
-    for (const sente::cli::Subcommand& command : commands) {
-        if (*command.app) return command.run();
+    const char* asked = std::getenv("SENTE_CPU");
+    if (asked == nullptr || *asked == '\0') {
+        return cpu_runs_x86_64_v3() ? sente::cli::run(argc, argv)
+                                    : sente_x86_64::cli::run(argc, argv);
     }
-    return engine.without_command(argc > 0 ? argv[0] : nullptr);
+    if (std::strcmp(asked, "x86-64") == 0) return sente_x86_64::cli::run(argc, argv);
+    if (std::strcmp(asked, "x86-64-v3") == 0) {
+        if (cpu_runs_x86_64_v3()) return sente::cli::run(argc, argv);
+        std::fputs("sente: SENTE_CPU=x86-64-v3, but this CPU lacks x86-64-v3 (AVX2, BMI2, FMA)\n",
+                   stderr);
+        return 2;
+    }
+    std::fprintf(stderr, "sente: SENTE_CPU=%s: not x86-64-v3 or x86-64 (or unset: the best)\n",
+                 asked);
+    return 2;
 }
+#else
+int main(int argc, char** argv) { return sente::cli::run(argc, argv); }
+#endif

@@ -28,6 +28,19 @@ echo "$reply" | grep -Eqx '= sente +=  += (C3|E3|C5) += *' || fail "GTP session:
 reply=$(printf 'START 15\r\nBEGIN\r\nEND\r\n' | "$games/pbrain-sente" --quiet --level 1 | tr -d '\r' | tr '\n' ' ')
 [ "$reply" = "OK 7,7 " ] || fail "Gomocup session: $reply"
 
+# The package's binary is portable (SENTE_CPU, CMakeLists.txt): as a CPU without AVX or BMI2
+# sees it (QEMU's Nehalem), it runs its x86-64 build, counts perft right and plays both protocols.
+if grep -q 'SENTE_CPU:STRING=portable' "$build/CMakeCache.txt" && command -v qemu-x86_64 >/dev/null; then
+    old_cpu() { qemu-x86_64 -cpu Nehalem "$@"; }
+    old_cpu "$games/sente" --version | grep -q "running its x86-64 code" ||
+        fail "as a Nehalem: $(old_cpu "$games/sente" --version)"
+    old_cpu "$games/sente" perft 9 | grep -Eq '^ *9 +3005288 ' || fail "as a Nehalem: perft 9"
+    reply=$(printf 'play black d3\ngenmove white\nquit\n' | old_cpu "$games/sente" --quiet --level 1 gtp | tr '\n' ' ')
+    echo "$reply" | grep -Eqx '= += (C3|E3|C5) += *' || fail "as a Nehalem, GTP session: $reply"
+    reply=$(printf 'START 15\r\nBEGIN\r\nEND\r\n' | old_cpu "$games/pbrain-sente" --quiet --level 1 | tr -d '\r' | tr '\n' ' ')
+    [ "$reply" = "OK 7,7 " ] || fail "as a Nehalem, Gomocup session: $reply"
+fi
+
 manual="$work/root/usr/share/man/man6/sente.6.gz"
 [ -f "$manual" ] || fail "no manual page"
 MANWIDTH=80 man -l "$manual" 2>/dev/null | grep -q -- "--movetime" || fail "the manual lacks the options"

@@ -18,7 +18,13 @@
 
 // Defines NAME_begin and NAME_end around the bytes of the file at PATH (plus one zero byte
 // after the end, so that an empty file still has an address). Use it once, at namespace
-// scope, in the .cpp that owns the file.
+// scope, in the .cpp that owns the file. The second build of a portable binary
+// (SENTE_EMBEDDED_ELSEWHERE, CMakeLists.txt) only declares them: the bytes are there once.
+#ifdef SENTE_EMBEDDED_ELSEWHERE
+#define SENTE_EMBED_FILE(NAME, PATH)              \
+    extern "C" const std::uint8_t NAME##_begin[]; \
+    extern "C" const std::uint8_t NAME##_end[];
+#else
 #define SENTE_EMBED_FILE(NAME, PATH)              \
     asm(SENTE_EMBED_SECTION                       \
         ".balign 16\n"                            \
@@ -31,3 +37,4 @@
         ".byte 0\n" SENTE_EMBED_RETURN);          \
     extern "C" const std::uint8_t NAME##_begin[]; \
     extern "C" const std::uint8_t NAME##_end[];
+#endif

@@ -11,13 +11,17 @@ std::atomic<bool> quit{false};
 static_assert(std::atomic<Session*>::is_always_lock_free && std::atomic<bool>::is_always_lock_free,
               "the SIGINT handler may only touch lock-free atomics");
 
-extern "C" void on_sigint(int) {
+// A C function, as a signal handler should be; static, so that the two builds of a portable
+// binary (CMakeLists.txt) each keep their own.
+extern "C" {
+static void on_sigint(int) {
     if (Session* session = thinking_session.load()) {
         session->request_stop();  // a lock-free atomic store inside
         search_interrupted.store(true);
     } else {
         quit.store(true);
     }
+}
 }
 
 }  // namespace
