@@ -259,16 +259,22 @@ TEST_CASE("network: the evaluation is the network's logit in the search's units"
     CHECK(pos.net_sums == NetSums{});
 }
 
-TEST_CASE("network: the built-in network reads and judges the strong levels' positions") {
-    const auto shipped = builtin_network();
+TEST_CASE("network: the built-in networks read and judge the strong levels' positions") {
+    const auto shipped = builtin_network(Rule::freestyle);
     REQUIRE(shipped != nullptr);
     CHECK(shipped->plays(Rule::freestyle, 15));
     CHECK(shipped->on_built_in);
-    // New positions get it where it was trained, and only there.
+    const auto renju = builtin_network(Rule::renju);
+    REQUIRE(renju != nullptr);
+    CHECK(renju->plays(Rule::renju, 15));
+    CHECK(renju->on_built_in);
+    CHECK(renju != shipped);
+    // New positions get their rule's where it was trained, and only there.
     for (const Rule rule : kRules) {
+        const auto net = builtin_network(rule);
         for (const int size : {7, 15, 20}) {
             const Position pos = empty_position(size, rule);
-            CHECK(pos.network == (shipped->plays(rule, size) ? shipped.get() : nullptr));
+            CHECK(pos.network == (net && net->plays(rule, size) ? net.get() : nullptr));
         }
     }
     using Game = GomokuGame<Rule::freestyle>;

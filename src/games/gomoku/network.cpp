@@ -47,10 +47,8 @@ constexpr int kMaxRowEntry = 8191;
 struct ActiveNetworks {
     std::array<std::atomic<const Network*>, 4> by_rule{};
     ActiveNetworks() {
-        const Network* net = builtin_network().get();
-        for (int rule = 0; rule < 4; ++rule) {
-            if (net != nullptr && net->plays(static_cast<Rule>(rule))) by_rule[rule].store(net);
-        }
+        for (int rule = 0; rule < 4; ++rule)
+            by_rule[rule].store(builtin_network(static_cast<Rule>(rule)).get());
     }
 };
 
@@ -140,16 +138,30 @@ Result<std::shared_ptr<const Network>> load_network(const std::string& path) {
     return net;
 }
 
-std::span<const std::uint8_t> builtin_network_bytes();  // builtin_network.cpp
+std::array<std::span<const std::uint8_t>, 2> builtin_network_files();  // builtin_network.cpp
 
-std::shared_ptr<const Network> builtin_network() {
-    // A build whose file does not read plays with the hand-made evaluation (the tests check
-    // that the shipped one reads).
-    static const std::shared_ptr<const Network> net = [] {
-        auto read = read_network(builtin_network_bytes());
-        return read ? *read : nullptr;
+namespace {
+
+const std::vector<std::shared_ptr<const Network>>& builtin_networks() {
+    // A file that does not read leaves its rules to the hand-made evaluation (the tests check
+    // that the shipped ones read).
+    static const std::vector<std::shared_ptr<const Network>> nets = [] {
+        std::vector<std::shared_ptr<const Network>> read_ones;
+        for (const std::span<const std::uint8_t> bytes : builtin_network_files()) {
+            if (auto read = read_network(bytes)) read_ones.push_back(*read);
+        }
+        return read_ones;
     }();
-    return net;
+    return nets;
+}
+
+}  // namespace
+
+std::shared_ptr<const Network> builtin_network(Rule rule) {
+    for (const auto& net : builtin_networks()) {
+        if (net->plays(rule)) return net;
+    }
+    return nullptr;
 }
 
 void set_active_network(Rule rule, std::shared_ptr<const Network> net) {

@@ -186,8 +186,9 @@ void for_each_net_point(const std::array<Stone, kPoints>& stones, int point, Fn&
 // The dense layer on the board's sums: the logit of `side`'s chance to win, `side` to move.
 float net_logit(const Network& net, const NetSums& sums, Color side);
 
-// The network built into the binary (network.bin beside builtin_network.cpp), read once.
-std::shared_ptr<const Network> builtin_network();
+// The networks built into the binary (network.bin and network-renju.bin beside
+// builtin_network.cpp), read once: the one that plays `rule`, or none.
+std::shared_ptr<const Network> builtin_network(Rule rule);
 
 // The network that new positions of `rule` evaluate with on the board sizes it was trained on
 // (none: the hand-made evaluation). At start, the built-in network for the rules it plays.
