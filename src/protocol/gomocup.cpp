@@ -296,9 +296,9 @@ void Brain::info(std::string_view args) {
 
 void Brain::about() {
     say(
-        fmt::format("name=\"sente\", version=\"{} ({})\", author=\"the sente developers\", "
+        fmt::format("name=\"sente\", version=\"{}\", author=\"the sente developers\", "
                     "country=\"-\"",
-                    kVersion, kCodePath));
+                    kVersionAndCode));
 }
 
 void Brain::apply_rule(int rule) {

@@ -229,7 +229,7 @@ void Engine::write_reply(const std::optional<std::string>& id, char status, std:
 Engine::Reply Engine::protocol_version(const Args&) { return std::string("2"); }
 Engine::Reply Engine::name(const Args&) { return std::string(kEngineName); }
 // The version and the code the binary runs (a portable build chooses it from the CPU).
-Engine::Reply Engine::version(const Args&) { return fmt::format("{} ({})", kVersion, kCodePath); }
+Engine::Reply Engine::version(const Args&) { return std::string(kVersionAndCode); }
 
 Engine::Reply Engine::known_command(const Args& args) {
     if (args.size() != 1) return syntax_error();
