@@ -3,6 +3,7 @@ from dataclasses import dataclass, field
 
 from .gomocup import GomocupPlayer
 from .gtp import GtpPlayer
+from .nboard import NboardPlayer
 
 
 @dataclass
@@ -11,7 +12,7 @@ class EngineSpec:
     command: str
     protocol: str = "gtp"
     directory: str = ""
-    init: list = field(default_factory=list)  # GTP commands (Gomocup: lines) sent after start
+    init: list = field(default_factory=list)  # protocol lines sent after start
 
     @staticmethod
     def parse(tokens):
@@ -19,7 +20,7 @@ class EngineSpec:
         for token in tokens:
             key, sep, value = token.partition("=")
             if not sep or key not in ("name", "cmd", "proto", "dir", "init"):
-                raise ValueError(f"engine option '{token}': name=, cmd=, proto=gtp|gomocup, "
+                raise ValueError(f"engine option '{token}': name=, cmd=, proto=gtp|gomocup|nboard, "
                                  "dir=, init= (repeatable)")
             if key == "init":
                 values["init"].append(value)
@@ -28,12 +29,14 @@ class EngineSpec:
         if "cmd" not in values:
             raise ValueError(f"engine {' '.join(tokens)}: cmd= is required")
         protocol = values.get("proto", "gtp")
-        if protocol not in ("gtp", "gomocup"):
-            raise ValueError(f"engine protocol '{protocol}': gtp or gomocup")
+        if protocol not in PLAYERS:
+            raise ValueError(f"engine protocol '{protocol}': gtp, gomocup or nboard")
         return EngineSpec(values.get("name") or values["cmd"].split()[0], values["cmd"], protocol,
                           values.get("dir", ""), values["init"])
 
 
+PLAYERS = {"gtp": GtpPlayer, "gomocup": GomocupPlayer, "nboard": NboardPlayer}
+
+
 def start_player(spec, game, time_control):
-    player = GomocupPlayer if spec.protocol == "gomocup" else GtpPlayer
-    return player(spec, game, time_control)
+    return PLAYERS[spec.protocol](spec, game, time_control)

@@ -103,7 +103,7 @@ def _play(setup, scheduled, black_spec, white_spec, record, started, referee, pl
             referee.play(colour, move)
             moves.append(move)
             opponent = players[other(colour)]
-            _attribute(other(colour), opponent.name, opponent.opponent_played, colour, move)
+            _attribute(other(colour), opponent.name, opponent.opponent_played, colour, move, used)
         score = referee.final_score()
         score_black = 1.0 if score.startswith("B") else 0.0 if score.startswith("W") else 0.5
         return _finish(record, referee, players, setup, moves, started, score_black,

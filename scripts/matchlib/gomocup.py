@@ -53,7 +53,7 @@ class GomocupPlayer:
             raise ValueError(f"{self.name}: Gomocup openings are moves, not a position")
         self.moves = list(opening)
 
-    def opponent_played(self, colour, move):
+    def opponent_played(self, colour, move, seconds=0.0):
         self.moves.append((colour, move))
 
     def genmove(self, colour, clock, timeout):

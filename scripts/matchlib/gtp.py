@@ -99,7 +99,7 @@ class GtpPlayer:
         for colour, move in opening:
             self.gtp.must(f"play {colour} {move}")
 
-    def opponent_played(self, colour, move):
+    def opponent_played(self, colour, move, seconds=0.0):
         ok, answer = self.gtp.command(f"play {colour} {move}")
         # Othello engines that never pass explicitly (GRhino) take the pass implicitly.
         if not ok and move != "pass":

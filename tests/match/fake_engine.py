@@ -6,11 +6,23 @@ what it does on genmove depends on its mode:
   garbage   prints a line that is no GTP reply
   slow      sleeps 3 s, then answers pass
   resign    resigns
+  nboard-warning  speaks NBoard: pongs its pings, and answers go as NTest does before it is
+                  given a depth
 """
 import sys
 import time
 
 mode = sys.argv[1]
+if mode == "nboard-warning":
+    for line in sys.stdin:
+        words = line.split()
+        if words[:1] == ["ping"]:
+            print(f"pong {words[1]}", flush=True)
+        elif words[:1] == ["go"]:
+            print('warning Must pick a depth with "set depth <n>" first', flush=True)
+        elif words[:1] == ["quit"]:
+            break
+    sys.exit(0)
 for line in sys.stdin:
     words = line.split()
     if not words:

@@ -337,6 +337,57 @@ class Matches(unittest.TestCase):
             self.assertNotIn("forfeit", game)
 
 
+    def test_nboard_engines_play_othello_to_the_end(self):
+        # sente's own NBoard mode against its GTP mode: the runner's GGF, ping and go, a
+        # game clock told as TI.
+        results = os.path.join(self.dir, "r.jsonl")
+        run = run_match(self.dir, "--game", "othello", "--games", "2",
+                        "--engine", "name=nboard", "proto=nboard",
+                        f"cmd={SENTE} --quiet --level 2 nboard", "init=set depth 3",
+                        "--engine", "name=gtp", f"cmd={SENTE} --quiet --level 2 gtp",
+                        "--random-openings", "4", "--tc", "60+0", "--results", results)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        games = load(results)
+        self.assertEqual(len(games), 2)
+        for game in games:
+            self.assertIn("by the rules", game["reason"])
+            self.assertNotIn("forfeit", game)
+
+    def test_an_nboard_engine_without_a_depth_forfeits_with_its_warning(self):
+        # NTest answers go with a warning until it is given a depth: that loses, and says why.
+        fake = f"{sys.executable} {FAKE} nboard-warning"
+        results = os.path.join(self.dir, "r.jsonl")
+        run = run_match(self.dir, "--game", "othello", "--games", "2",
+                        "--engine", "name=quiet", "proto=nboard", f"cmd={fake}",
+                        "--engine", "name=gtp", f"cmd={SENTE} --quiet --level 1 gtp",
+                        "--random-openings", "2", "--tc", "movetime=1", "--results", results)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        for game in load(results):
+            self.assertEqual(game["forfeit"], "quiet")
+            self.assertIn("Must pick a depth", game["reason"])
+
+
+class NboardGames(unittest.TestCase):
+    def test_the_ggf_carries_every_move_its_time_and_the_game_clock(self):
+        from matchlib.clock import TimeControl
+        from matchlib.engines import EngineSpec
+        from matchlib.game import Ruleset
+        from matchlib.nboard import NboardPlayer
+
+        player = NboardPlayer.__new__(NboardPlayer)  # no process: only the record
+        player.time_control = TimeControl("90+0", 0.2, 300)
+        player.moves = [("black", "f5", 0.0), ("white", "pass", 1.25), ("black", "d6", 61.5)]
+        self.assertEqual(
+            player._ggf(),
+            "(;GM[Othello]PC[scripts/match]TI[1:30]TY[8]BO[8 " + "-" * 27 + "O*------*O"
+            + "-" * 27 + " *]B[F5/0/0.000]W[PA/0/1.250]B[D6/0/61.500];)")
+        player.time_control = TimeControl("movetime=1", 0.2, 300)
+        self.assertNotIn("TI[", player._ggf())
+        with self.assertRaises(ValueError):
+            NboardPlayer(EngineSpec("x", "true", "nboard"), Ruleset("gomoku", 15),
+                         player.time_control)
+
+
 def entry(date, opponent, wins, game="gomoku", engine="sente", note=""):
     return {"date": date, "commit": "c0ffee1", "game": game, "size": 0, "engine": engine,
             "opponent": opponent, "time_control": "movetime=1",
