@@ -4,6 +4,8 @@ to files that exist and to headings that exist in them (GitHub's anchors: lower 
 hyphens, punctuation dropped). Web links are not fetched (CI may be offline). And every path
 into the repository that a page names in code (`src/...`, `scripts/...`, and so on, in inline
 code or a code block) exists, so that a page cannot point at a file that was moved or removed.
+And no page but the two that keep the history (docs/results.md, rendered from the records, and
+docs/experiments.md) names a commit: a reader's page says what is, with a date where it matters.
 
 usage: docs_links_test.py ROOT
 """
@@ -111,7 +113,37 @@ def missing_paths(root):
     return missing
 
 
+# Pages whose entries are history, each naming the commit it measured.
+HISTORY_PAGES = ("docs/results.md", "docs/experiments.md")
+# A short or full commit hash: 7 to 40 hexadecimal digits, at least one a letter and one a digit.
+COMMIT = re.compile(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b")
+
+
+def named_commits(root):
+    named = []
+    for page in pages(root):
+        relative = os.path.relpath(page, root)
+        if relative in HISTORY_PAGES:
+            continue
+        for number, line, _ in page_lines(page):
+            named += [f"{relative}:{number}: {commit}" for commit in COMMIT.findall(line)]
+    return named
+
+
 class Links(unittest.TestCase):
+    def test_only_the_history_pages_name_commits(self):
+        self.assertEqual(named_commits(ROOT), [])
+
+    def test_the_checker_finds_a_commit_outside_the_history(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as root:
+            os.mkdir(os.path.join(root, "docs"))
+            with open(os.path.join(root, "README.md"), "w") as f:
+                f.write("# Top\nSince 2d7afd4 (signature 972041, deadbeef) it is faster.\n")
+            with open(os.path.join(root, "docs", "experiments.md"), "w") as f:
+                f.write("- 2026-11-27 (2d7afd4)\n")
+            self.assertEqual(named_commits(root), ["README.md:2: 2d7afd4"])
+
     def test_every_named_repository_path_exists(self):
         self.assertEqual(missing_paths(ROOT), [])
 
