@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include "games/reversi/eval.hpp"
 #include "games/reversi/flip.hpp"
@@ -334,31 +335,12 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
     }
 
     int table_square = -1;
-    if (use_local) {
-        const LocalEntry& entry = local_[key & (kLocalEntries - 1)];
-        if (entry.key == key) {
-            if (entry.lower >= beta || entry.lower == entry.upper) return entry.lower;
-            if (entry.upper <= alpha) return entry.upper;
-            table_square = entry.move - 1;
-        }
-    } else if (use_table) {
-        if (const auto hit = tt_.probe(key)) {
-            // Only the solver's own moves, from exact or selective passes: the midgame
-            // search's best moves (it shares the table) order endgame proofs worse than
-            // fastest-first does (FFO #40 by genmove: 41 M nodes with them, 16 M without).
-            if (is_solver_depth(hit->depth)) table_square = hit->move - 1;
-            if (trusts(hit->depth)) {
-                const int stored = to_discs(hit->score);
-                if (hit->bound == Bound::exact) return stored;
-                if (hit->bound == Bound::lower && stored >= beta) return stored;
-                if (hit->bound == Bound::upper && stored <= alpha) return stored;
-            }
-        }
-    }
+    if (const auto settled = probe_tables(key, use_local, use_table, alpha, beta, table_square))
+        return *settled;
 
     if (int cut; probcut(player, opponent, alpha, beta, empties, cut)) return cut;
 
-    Bitboard moves = legal_moves(player, opponent);
+    const Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
         if (legal_moves(opponent, player) == 0) return final_disc_difference(player, opponent);
         return -search_deep(opponent, player, -beta, -alpha, empties);
@@ -366,27 +348,9 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
 
     std::array<EndgameMove, 64> list;  // 33 is the most ever found; 64 needs no proof
     int count = 0;
-    const Bitboard odd = odd_quadrants(~(player | opponent));
-    const bool etc = empties >= kEtcMin;
-    for (; moves != 0; moves &= moves - 1) {
-        const int square = lowest_square(moves);
-        const Bitboard flipped = flip(square, player, opponent);
-        const Bitboard next_player = opponent ^ flipped;
-        const Bitboard next_opponent = player | flipped | square_bit(square);
-        if (etc) {
-            // Enhanced transposition cut-off: a child already known to be bad enough for the
-            // opponent settles this node without a search.
-            if (const auto hit = tt_.probe(position_key(next_player, next_opponent))) {
-                if (trusts(hit->depth) && hit->bound != Bound::lower &&
-                    -to_discs(hit->score) >= beta) {
-                    return -to_discs(hit->score);
-                }
-            }
-        }
-        int order = move_order(square, next_player, next_opponent, odd, empties, nodes_);
-        if (square == table_square) order = 1 << 20;
-        list[count++] = EndgameMove{flipped, square, order};
-    }
+    if (const auto settled =
+            list_moves(player, opponent, moves, beta, empties, table_square, list, count))
+        return *settled;
 
     const int original_alpha = alpha;
     int best = -kNoScore;
@@ -445,23 +409,8 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
         if (i == 0 && pool_ != nullptr && beta == alpha + 1 && empties >= kSplitMin &&
             count >= i + 3 && pool_->has_idle()) {
             // Young Brothers Wait: the eldest did not cut off, so the others are shared out.
-            std::sort(list.begin() + i + 1, list.begin() + count,
-                      [](const EndgameMove& a, const EndgameMove& b) { return a.order > b.order; });
-            SplitPoint split;
-            split.player = player;
-            split.opponent = opponent;
-            split.alpha = alpha;
-            split.empties = empties;
-            split.moves = list.data();
-            split.count = count;
-            split.parent = split_;
-            split.next = i + 1;
-            split.best = best;
-            split.best_square = best_square;
-            search_split(split);
+            share_out(player, opponent, alpha, empties, list, i + 1, count, best, best_square);
             if (aborted_) return 0;
-            best = split.best;
-            best_square = split.best_square;
             break;
         }
     }
@@ -473,25 +422,104 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
         }
     }
 
+    store_result(key, use_local, use_table, best, best_square, original_alpha, beta, empties);
+    return best;
+}
+
+void EndgameSolver::share_out(Bitboard player, Bitboard opponent, int alpha, int empties,
+                              std::array<EndgameMove, 64>& list, int next, int count, int& best,
+                              int& best_square) {
+    std::sort(list.begin() + next, list.begin() + count,
+              [](const EndgameMove& a, const EndgameMove& b) { return a.order > b.order; });
+    SplitPoint split;
+    split.player = player;
+    split.opponent = opponent;
+    split.alpha = alpha;
+    split.empties = empties;
+    split.moves = list.data();
+    split.count = count;
+    split.parent = split_;
+    split.next = next;
+    split.best = best;
+    split.best_square = best_square;
+    search_split(split);
+    best = split.best;
+    best_square = split.best_square;
+}
+
+std::optional<int> EndgameSolver::probe_tables(std::uint64_t key, bool use_local, bool use_table,
+                                               int alpha, int beta, int& table_square) const {
+    if (use_local) {
+        const LocalEntry& entry = local_[key & (kLocalEntries - 1)];
+        if (entry.key == key) {
+            if (entry.lower >= beta || entry.lower == entry.upper) return entry.lower;
+            if (entry.upper <= alpha) return entry.upper;
+            table_square = entry.move - 1;
+        }
+    } else if (use_table) {
+        if (const auto hit = tt_.probe(key)) {
+            // Only the solver's own moves, from exact or selective passes: the midgame
+            // search's best moves (it shares the table) order endgame proofs worse than
+            // fastest-first does (FFO #40 by genmove: 41 M nodes with them, 16 M without).
+            if (is_solver_depth(hit->depth)) table_square = hit->move - 1;
+            if (trusts(hit->depth)) {
+                const int stored = to_discs(hit->score);
+                if (hit->bound == Bound::exact) return stored;
+                if (hit->bound == Bound::lower && stored >= beta) return stored;
+                if (hit->bound == Bound::upper && stored <= alpha) return stored;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<int> EndgameSolver::list_moves(Bitboard player, Bitboard opponent, Bitboard moves,
+                                             int beta, int empties, int table_square,
+                                             std::array<EndgameMove, 64>& list, int& count) {
+    const Bitboard odd = odd_quadrants(~(player | opponent));
+    const bool etc = empties >= kEtcMin;
+    for (; moves != 0; moves &= moves - 1) {
+        const int square = lowest_square(moves);
+        const Bitboard flipped = flip(square, player, opponent);
+        const Bitboard next_player = opponent ^ flipped;
+        const Bitboard next_opponent = player | flipped | square_bit(square);
+        if (etc) {
+            // Enhanced transposition cut-off: a child already known to be bad enough for the
+            // opponent settles this node without a search.
+            if (const auto hit = tt_.probe(position_key(next_player, next_opponent))) {
+                if (trusts(hit->depth) && hit->bound != Bound::lower &&
+                    -to_discs(hit->score) >= beta) {
+                    return -to_discs(hit->score);
+                }
+            }
+        }
+        int order = move_order(square, next_player, next_opponent, odd, empties, nodes_);
+        if (square == table_square) order = 1 << 20;
+        list[count++] = EndgameMove{flipped, square, order};
+    }
+    return std::nullopt;
+}
+
+void EndgameSolver::store_result(std::uint64_t key, bool use_local, bool use_table, int best,
+                                 int best_square, int alpha, int beta, int empties) {
     if (use_local) {
         LocalEntry& entry = local_[key & (kLocalEntries - 1)];
         if (entry.key != key) entry = LocalEntry{key};
         if (best >= beta) {
             entry.lower = static_cast<std::int8_t>(std::max<int>(entry.lower, best));
-        } else if (best <= original_alpha) {
+        } else if (best <= alpha) {
             entry.upper = static_cast<std::int8_t>(std::min<int>(entry.upper, best));
         } else {
             entry.lower = entry.upper = static_cast<std::int8_t>(best);
         }
         entry.move = static_cast<std::uint8_t>(best_square + 1);
     } else if (use_table) {
-        const Bound bound = best >= beta            ? Bound::lower
-                            : best > original_alpha ? Bound::exact
-                                                    : Bound::upper;
+        const Bound bound = best >= beta   ? Bound::lower
+                            : best > alpha ? Bound::exact
+                                           : Bound::upper;
         tt_.store(key, static_cast<std::uint16_t>(best_square + 1), to_search_score(best),
                   table_depth(empties), bound);
     }
-    return best;
 }
 
 int EndgameSolver::search_shallow(Bitboard player, Bitboard opponent, int alpha, int beta,

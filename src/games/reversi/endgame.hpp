@@ -94,6 +94,24 @@ class alignas(64) EndgameSolver final : public SplitWorker {
   private:
     int search(Bitboard player, Bitboard opponent, int alpha, int beta, int empties);
     int search_deep(Bitboard player, Bitboard opponent, int alpha, int beta, int empties);
+    // search_deep's steps. The tables' word on a node: a value that settles it, or (through
+    // `table_square`) the move to try first.
+    std::optional<int> probe_tables(std::uint64_t key, bool use_local, bool use_table, int alpha,
+                                    int beta, int& table_square) const;
+    // The moves with their order, the table's move first; a child the table already shows
+    // refutes the node (enhanced transposition cut-off) settles it instead.
+    std::optional<int> list_moves(Bitboard player, Bitboard opponent, Bitboard moves, int beta,
+                                  int empties, int table_square, std::array<EndgameMove, 64>& list,
+                                  int& count);
+    // Young Brothers Wait: list[next, count) shared out among the idle helpers, which raise
+    // `best` (and `best_square`) as they find better (search_split).
+    void share_out(Bitboard player, Bitboard opponent, int alpha, int empties,
+                   std::array<EndgameMove, 64>& list, int next, int count, int& best,
+                   int& best_square);
+    // Records a node's result (its bound from the window it was searched in) in the local
+    // table or the shared one, as probe_tables reads them.
+    void store_result(std::uint64_t key, bool use_local, bool use_table, int best, int best_square,
+                      int alpha, int beta, int empties);
     int search_shallow(Bitboard player, Bitboard opponent, int alpha, int beta, int empties,
                        bool passed);
     int solve_4(Bitboard player, Bitboard opponent, int alpha, int beta, Bitboard empty);
