@@ -141,6 +141,169 @@ CLI::App* add_gomoku_net_check(CLI::App& train, tools::GomokuNetCheckOptions& op
 
 }  // namespace
 
+CLI::App* add_selfplay(CLI::App& train, tools::SelfPlayOptions& options) {
+    CLI::App* command = train.add_subcommand(
+        "selfplay",
+        "play games from random openings and write labelled positions (exact values from the "
+        "endgame solver)");
+    command->add_option("output", options.output, "file to write")->required();
+    command->add_option("--games", options.games)->capture_default_str();
+    command
+        ->add_option("--random-plies", options.random_plies,
+                     "random legal moves at the start of each game (at least)")
+        ->capture_default_str();
+    command
+        ->add_option("--random-plies-max", options.random_plies_max,
+                     "at most this many random moves, drawn per game (0: --random-plies)")
+        ->capture_default_str();
+    command->add_option("--level", options.level, "the level that plays")
+        ->check(CLI::Range(1, 10))
+        ->capture_default_str();
+    command
+        ->add_option("--depth", options.depth,
+                     "its search depth (0: the level's own; levels 9-10 need one)")
+        ->check(CLI::Range(0, 30))
+        ->capture_default_str();
+    command
+        ->add_option("--random-rate", options.random_rate,
+                     "chance of a random move while more than 30 squares are empty")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    command
+        ->add_option("--solve-empties", options.solve_empties,
+                     "positions with at most this many empty squares are solved exactly")
+        ->check(CLI::Range(0, 24))
+        ->capture_default_str();
+    command->add_option("--seed", options.seed)->capture_default_str();
+    return command;
+}
+
+CLI::App* add_wthor(CLI::App& train, tools::WthorOptions& options) {
+    CLI::App* command = train.add_subcommand(
+        "wthor",
+        "write the positions of WTHOR tournament games with their values (the game's "
+        "theoretical score from 24 empties, exact values from the solver near the end)");
+    command->add_option("inputs", options.inputs, "WTHOR game files (WTH_YYYY.wtb)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    command->add_option("-o,--output", options.output, "file to write")->required();
+    command->add_option("--holdout", options.holdout_output,
+                        "write the positions of every --holdout-every-th game here instead");
+    command->add_option("--holdout-every", options.holdout_every)
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    command
+        ->add_option("--solve-empties", options.solve_empties,
+                     "positions with at most this many empty squares are solved exactly")
+        ->check(CLI::Range(0, 22))
+        ->capture_default_str();
+    add_shard_options(*command, options.shard_index, options.shard_count, "games");
+    command
+        ->add_option("--check-every", options.check_every,
+                     "solve the theoretical position of every Nth game to check its score")
+        ->check(CLI::Range(0, 1000000))
+        ->capture_default_str();
+    return command;
+}
+
+CLI::App* add_probcut(CLI::App& train, tools::ProbCutStatsOptions& options) {
+    CLI::App* command = train.add_subcommand(
+        "probcut",
+        "search sample positions to every depth, for the midgame's Multi-ProbCut "
+        "(scripts/lab/probcut-fit reads the file)");
+    command->add_option("inputs", options.inputs, "labelled position files")
+        ->required()
+        ->check(CLI::ExistingFile);
+    command->add_option("-o,--output", options.output, "file to write")->required();
+    command->add_option("--depth", options.max_depth, "deepest search")
+        ->check(CLI::Range(1, 30))
+        ->capture_default_str();
+    command->add_option("--positions", options.positions, "positions to sample")
+        ->check(CLI::Range(1, 10000000))
+        ->capture_default_str();
+    command->add_option("--min-empties", options.min_empties)
+        ->check(CLI::Range(1, 60))
+        ->capture_default_str();
+    command->add_option("--max-empties", options.max_empties)
+        ->check(CLI::Range(1, 60))
+        ->capture_default_str();
+    command->add_option("--seed", options.seed)->capture_default_str();
+    command
+        ->add_option("--selective", options.probcut_t,
+                     "search with Multi-ProbCut at this tolerance, in tenths of a deviation "
+                     "(0: full width)")
+        ->check(CLI::Range(0, 100))
+        ->capture_default_str();
+    return command;
+}
+
+CLI::App* add_fit(CLI::App& train, tools::FitOptions& options) {
+    CLI::App* command = train.add_subcommand(
+        "fit", "fit the weights to labelled positions and write the weights file");
+    command->add_option("inputs", options.inputs, "files written by selfplay")->required();
+    command->add_option("-o,--output", options.output, "weights file to write")->required();
+    command
+        ->add_option("--validation", options.validation,
+                     "held-out positions to stop on and report (default: every tenth input)")
+        ->check(CLI::ExistingFile);
+    command->add_option("--phases", options.phases, "game phases (bands of empties)")
+        ->check(CLI::IsMember({1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60}))
+        ->capture_default_str();
+    command->add_option("--epochs", options.epochs)->capture_default_str();
+    command->add_option("--regularisation", options.regularisation)->capture_default_str();
+    command->add_flag("!--independent-phases", options.chain_phases,
+                      "regularise every phase towards zero instead of the next phase's weights");
+    return command;
+}
+
+CLI::App* add_error(CLI::App& train, tools::ErrorOptions& options) {
+    CLI::App* command = train.add_subcommand(
+        "error", "the evaluation's error against labelled positions, per band of empties");
+    command->add_option("inputs", options.inputs, "labelled position files")
+        ->required()
+        ->check(CLI::ExistingFile);
+    command->add_option("--weights", options.weights, "weights file (default: built-in)")
+        ->check(CLI::ExistingFile);
+    return command;
+}
+
+CLI::App* add_gomoku_fit(CLI::App& train, tools::GomokuFitOptions& options, bool& order) {
+    CLI::App* command = train.add_subcommand(
+        "gomoku-fit",
+        "fit the Gomoku evaluation's weights to game outcomes (freestyle) and print them");
+    command
+        ->add_option("inputs", options.inputs,
+                     "games: a result (1: black won, 0: white won) and the moves, one a line "
+                     "(scripts/lab/gomoku-games writes them from match results)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    command->add_option("--size", options.size)->check(CLI::Range(5, 22))->capture_default_str();
+    command
+        ->add_option("--holdout-every", options.holdout_every,
+                     "every Nth game is held out of the fit and reported (0: none)")
+        ->capture_default_str();
+    command->add_option("--iterations", options.iterations)
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    command->add_option("--regularisation", options.regularisation)->capture_default_str();
+    command
+        ->add_option("--shape-regularisation", options.shape_regularisation,
+                     "the L2 pull on the shapes' weights (many shapes are rare)")
+        ->capture_default_str();
+    command
+        ->add_option("--label-weight", options.label_weight,
+                     "a labelled move's position (h8/0.62: the mover's chance) is fitted to this "
+                     "much of the label and the rest of the game's outcome")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    command->add_flag("--evaluated-only", options.evaluated_only,
+                      "fit only the positions the search evaluates: not those with a five "
+                      "to block nor those the side to move wins by fours");
+    command->add_flag("--order", order,
+                      "fit the move ordering to the winners' moves instead of the evaluation");
+    return command;
+}
+
 Subcommand add_train_command(CLI::App& parent) {
     auto o = std::make_shared<TrainOptions>();
     CLI::App* train = parent.add_subcommand(
@@ -148,149 +311,12 @@ Subcommand add_train_command(CLI::App& parent) {
         "train the evaluations: Reversi (selfplay or wthor, then "
         "fit) and Gomoku (gomoku-selfplay, gomoku-fit); see docs/training.md");
     train->require_subcommand(1);
-    CLI::App* selfplay = train->add_subcommand(
-        "selfplay",
-        "play games from random openings and write labelled positions (exact values from the "
-        "endgame solver)");
-    selfplay->add_option("output", o->selfplay.output, "file to write")->required();
-    selfplay->add_option("--games", o->selfplay.games)->capture_default_str();
-    selfplay
-        ->add_option("--random-plies", o->selfplay.random_plies,
-                     "random legal moves at the start of each game (at least)")
-        ->capture_default_str();
-    selfplay
-        ->add_option("--random-plies-max", o->selfplay.random_plies_max,
-                     "at most this many random moves, drawn per game (0: --random-plies)")
-        ->capture_default_str();
-    selfplay->add_option("--level", o->selfplay.level, "the level that plays")
-        ->check(CLI::Range(1, 10))
-        ->capture_default_str();
-    selfplay
-        ->add_option("--depth", o->selfplay.depth,
-                     "its search depth (0: the level's own; levels 9-10 need one)")
-        ->check(CLI::Range(0, 30))
-        ->capture_default_str();
-    selfplay
-        ->add_option("--random-rate", o->selfplay.random_rate,
-                     "chance of a random move while more than 30 squares are empty")
-        ->check(CLI::Range(0.0, 1.0))
-        ->capture_default_str();
-    selfplay
-        ->add_option("--solve-empties", o->selfplay.solve_empties,
-                     "positions with at most this many empty squares are solved exactly")
-        ->check(CLI::Range(0, 24))
-        ->capture_default_str();
-    selfplay->add_option("--seed", o->selfplay.seed)->capture_default_str();
-    CLI::App* wthor = train->add_subcommand(
-        "wthor",
-        "write the positions of WTHOR tournament games with their values (the game's "
-        "theoretical score from 24 empties, exact values from the solver near the end)");
-    wthor->add_option("inputs", o->wthor.inputs, "WTHOR game files (WTH_YYYY.wtb)")
-        ->required()
-        ->check(CLI::ExistingFile);
-    wthor->add_option("-o,--output", o->wthor.output, "file to write")->required();
-    wthor->add_option("--holdout", o->wthor.holdout_output,
-                      "write the positions of every --holdout-every-th game here instead");
-    wthor->add_option("--holdout-every", o->wthor.holdout_every)
-        ->check(CLI::Range(1, 1000000))
-        ->capture_default_str();
-    wthor
-        ->add_option("--solve-empties", o->wthor.solve_empties,
-                     "positions with at most this many empty squares are solved exactly")
-        ->check(CLI::Range(0, 22))
-        ->capture_default_str();
-    add_shard_options(*wthor, o->wthor.shard_index, o->wthor.shard_count, "games");
-    wthor
-        ->add_option("--check-every", o->wthor.check_every,
-                     "solve the theoretical position of every Nth game to check its score")
-        ->check(CLI::Range(0, 1000000))
-        ->capture_default_str();
-    CLI::App* probcut = train->add_subcommand(
-        "probcut",
-        "search sample positions to every depth, for the midgame's Multi-ProbCut "
-        "(scripts/lab/probcut-fit reads the file)");
-    probcut->add_option("inputs", o->probcut.inputs, "labelled position files")
-        ->required()
-        ->check(CLI::ExistingFile);
-    probcut->add_option("-o,--output", o->probcut.output, "file to write")->required();
-    probcut->add_option("--depth", o->probcut.max_depth, "deepest search")
-        ->check(CLI::Range(1, 30))
-        ->capture_default_str();
-    probcut->add_option("--positions", o->probcut.positions, "positions to sample")
-        ->check(CLI::Range(1, 10000000))
-        ->capture_default_str();
-    probcut->add_option("--min-empties", o->probcut.min_empties)
-        ->check(CLI::Range(1, 60))
-        ->capture_default_str();
-    probcut->add_option("--max-empties", o->probcut.max_empties)
-        ->check(CLI::Range(1, 60))
-        ->capture_default_str();
-    probcut->add_option("--seed", o->probcut.seed)->capture_default_str();
-    probcut
-        ->add_option("--selective", o->probcut.probcut_t,
-                     "search with Multi-ProbCut at this tolerance, in tenths of a deviation "
-                     "(0: full width)")
-        ->check(CLI::Range(0, 100))
-        ->capture_default_str();
-    CLI::App* fit = train->add_subcommand(
-        "fit", "fit the weights to labelled positions and write the weights file");
-    fit->add_option("inputs", o->fit.inputs, "files written by selfplay")->required();
-    fit->add_option("-o,--output", o->fit.output, "weights file to write")->required();
-    fit->add_option("--validation", o->fit.validation,
-                    "held-out positions to stop on and report (default: every tenth input)")
-        ->check(CLI::ExistingFile);
-    fit->add_option("--phases", o->fit.phases, "game phases (bands of empties)")
-        ->check(CLI::IsMember({1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60}))
-        ->capture_default_str();
-    fit->add_option("--epochs", o->fit.epochs)->capture_default_str();
-    fit->add_option("--regularisation", o->fit.regularisation)->capture_default_str();
-    fit->add_flag("!--independent-phases", o->fit.chain_phases,
-                  "regularise every phase towards zero instead of the next phase's weights");
-
-    CLI::App* error = train->add_subcommand(
-        "error", "the evaluation's error against labelled positions, per band of empties");
-    error->add_option("inputs", o->error.inputs, "labelled position files")
-        ->required()
-        ->check(CLI::ExistingFile);
-    error->add_option("--weights", o->error.weights, "weights file (default: built-in)")
-        ->check(CLI::ExistingFile);
-
-    CLI::App* gomoku_fit = train->add_subcommand(
-        "gomoku-fit",
-        "fit the Gomoku evaluation's weights to game outcomes (freestyle) and print them");
-    gomoku_fit
-        ->add_option("inputs", o->gomoku_fit.inputs,
-                     "games: a result (1: black won, 0: white won) and the moves, one a line "
-                     "(scripts/lab/gomoku-games writes them from match results)")
-        ->required()
-        ->check(CLI::ExistingFile);
-    gomoku_fit->add_option("--size", o->gomoku_fit.size)
-        ->check(CLI::Range(5, 22))
-        ->capture_default_str();
-    gomoku_fit
-        ->add_option("--holdout-every", o->gomoku_fit.holdout_every,
-                     "every Nth game is held out of the fit and reported (0: none)")
-        ->capture_default_str();
-    gomoku_fit->add_option("--iterations", o->gomoku_fit.iterations)
-        ->check(CLI::Range(1, 1000000))
-        ->capture_default_str();
-    gomoku_fit->add_option("--regularisation", o->gomoku_fit.regularisation)->capture_default_str();
-    gomoku_fit
-        ->add_option("--shape-regularisation", o->gomoku_fit.shape_regularisation,
-                     "the L2 pull on the shapes' weights (many shapes are rare)")
-        ->capture_default_str();
-    gomoku_fit
-        ->add_option("--label-weight", o->gomoku_fit.label_weight,
-                     "a labelled move's position (h8/0.62: the mover's chance) is fitted to this "
-                     "much of the label and the rest of the game's outcome")
-        ->check(CLI::Range(0.0, 1.0))
-        ->capture_default_str();
-    gomoku_fit->add_flag("--evaluated-only", o->gomoku_fit.evaluated_only,
-                         "fit only the positions the search evaluates: not those with a five "
-                         "to block nor those the side to move wins by fours");
-    gomoku_fit->add_flag("--order", o->gomoku_order,
-                         "fit the move ordering to the winners' moves instead of the evaluation");
-
+    CLI::App* selfplay = add_selfplay(*train, o->selfplay);
+    CLI::App* wthor = add_wthor(*train, o->wthor);
+    CLI::App* probcut = add_probcut(*train, o->probcut);
+    CLI::App* fit = add_fit(*train, o->fit);
+    CLI::App* error = add_error(*train, o->error);
+    add_gomoku_fit(*train, o->gomoku_fit, o->gomoku_order);
     CLI::App* relabel = add_relabel(*train, o->relabel);
     CLI::App* gomoku_selfplay = add_gomoku_selfplay(*train, o->gomoku_selfplay);
     CLI::App* gomoku_net_check = add_gomoku_net_check(*train, o->gomoku_net_check);
