@@ -59,7 +59,7 @@ EngineOptions gomoku_options(EngineOptions options) {
 int run_gomocup(const EngineOptions& options, protocol::LineReader* reader = nullptr) {
     auto session = make_session(gomoku_options(options));
     if (!session) return 2;
-    gomocup::Brain brain(*session, std::cout, options.quiet ? nullptr : &std::cerr,
+    gomocup::Engine brain(*session, std::cout, options.quiet ? nullptr : &std::cerr,
                          options.hash_mb);
     return reader != nullptr ? brain.run(*reader) : brain.run(kStandardInput);
 }

@@ -79,7 +79,7 @@ bool is_gomocup_command(std::string_view line) {
     return std::find(kCommands.begin(), kCommands.end(), word) != kCommands.end();
 }
 
-Brain::Brain(Session& session, std::ostream& out, std::ostream* log, std::size_t hash_mb)
+Engine::Engine(Session& session, std::ostream& out, std::ostream* log, std::size_t hash_mb)
     : session_(session), out_(out), log_(log), hash_mb_(hash_mb) {
     // Every iteration on the log, as over GTP (the manager sees one MESSAGE per move), and as
     // real-time marks for a GUI that asked for them. The callback runs on the thread that
@@ -97,7 +97,7 @@ Brain::Brain(Session& session, std::ostream& out, std::ostream* log, std::size_t
 
 // Yixin-Board's real-time marks after each finished iteration: the marks are cleared, each move
 // proven lost is marked LOST and the best move BEST.
-void Brain::show_realtime(const SearchInfo& info) {
+void Engine::show_realtime(const SearchInfo& info) {
     say("MESSAGE REALTIME REFRESH");
     for (const MoveValue& line : info.lines) {
         if (!line.upper_bound && line.score_text.starts_with("loss"))
@@ -106,12 +106,12 @@ void Brain::show_realtime(const SearchInfo& info) {
     if (!info.pv.empty()) say(fmt::format("MESSAGE REALTIME BEST {}", xy(info.pv.front())));
 }
 
-int Brain::run(int fd) {
+int Engine::run(int fd) {
     protocol::LineReader reader(fd, true);
     return run(reader);
 }
 
-int Brain::run(protocol::LineReader& reader) {
+int Engine::run(protocol::LineReader& reader) {
     reader_ = &reader;
     reader.set_cr_ends_lines(true);
     protocol::serve(
@@ -121,24 +121,24 @@ int Brain::run(protocol::LineReader& reader) {
     return out_ ? 0 : 1;
 }
 
-void Brain::say(std::string_view text) {
+void Engine::say(std::string_view text) {
     out_ << text << '\n';
     out_.flush();
 }
 
-void Brain::error(std::string_view why) { say(fmt::format("ERROR {}", why)); }
+void Engine::error(std::string_view why) { say(fmt::format("ERROR {}", why)); }
 
-bool Brain::require_started() {
+bool Engine::require_started() {
     if (started()) return true;
     error("no board yet: send START first");
     return false;
 }
 
-std::string Brain::vertex(int x, int y) const {
+std::string Engine::vertex(int x, int y) const {
     return fmt::format("{}{}", kGtpColumnLetters[static_cast<std::size_t>(x)], size_ - y);
 }
 
-bool Brain::to_xy(std::string_view text, int& x, int& y) const {
+bool Engine::to_xy(std::string_view text, int& x, int& y) const {
     if (text.size() < 2) return false;
     const std::size_t column = kGtpColumnLetters.find(text::lower(text[0]));
     long long row = 0;
@@ -148,14 +148,14 @@ bool Brain::to_xy(std::string_view text, int& x, int& y) const {
     return true;
 }
 
-std::string Brain::xy(std::string_view text) const {
+std::string Engine::xy(std::string_view text) const {
     int x = 0;
     int y = 0;
     if (!to_xy(text, x, y)) return std::string(text);
     return fmt::format("{},{}", x, y);
 }
 
-bool Brain::handle_line(std::string_view raw) {
+bool Engine::handle_line(std::string_view raw) {
     const std::string_view line = text::trim(raw);
     if (line.empty()) return !ended_;
     if (collecting_ != Collecting::nothing) {
@@ -166,7 +166,7 @@ bool Brain::handle_line(std::string_view raw) {
     const std::string name = text::upper(line.substr(0, space));
     const std::string_view args =
         space == std::string_view::npos ? std::string_view{} : text::trim(line.substr(space + 1));
-    const auto commands = Brain::commands();
+    const auto commands = Engine::commands();
     const auto found = std::ranges::find(commands, std::string_view(name), &Command::name);
     if (found != commands.end()) {
         found->run(*this, args);
@@ -176,31 +176,31 @@ bool Brain::handle_line(std::string_view raw) {
     return !ended_;
 }
 
-std::span<const Brain::Command> Brain::commands() {
+std::span<const Engine::Command> Engine::commands() {
     using Args = std::string_view;
     static constexpr Command kCommands[] = {
-        {"START", [](Brain& b, Args args) { b.start(args, false); }},
-        {"RECTSTART", [](Brain& b, Args args) { b.start(args, true); }},
-        {"RESTART", [](Brain& b, Args) { b.restart(); }},
-        {"BEGIN", [](Brain& b, Args) { b.begin(); }},
-        {"TURN", [](Brain& b, Args args) { b.turn(args); }},
-        {"BOARD", [](Brain& b, Args) { b.start_collecting(Collecting::board); }},
-        {"YXBOARD", [](Brain& b, Args) { b.start_collecting(Collecting::position); }},
-        {"SWAP2BOARD", [](Brain& b, Args) { b.start_collecting(Collecting::swap2); }},
-        {"INFO", [](Brain& b, Args args) { b.info(args); }},
-        {"TAKEBACK", [](Brain& b, Args args) { b.takeback(args); }},
-        {"ABOUT", [](Brain& b, Args) { b.about(); }},
-        {"YXNBEST", [](Brain& b, Args args) { b.best_moves(args); }},
-        {"YXSHOWFORBID", [](Brain& b, Args) { b.show_forbidden(); }},
-        {"END", [](Brain& b, Args) { b.ended_ = true; }},
+        {"START", [](Engine& b, Args args) { b.start(args, false); }},
+        {"RECTSTART", [](Engine& b, Args args) { b.start(args, true); }},
+        {"RESTART", [](Engine& b, Args) { b.restart(); }},
+        {"BEGIN", [](Engine& b, Args) { b.begin(); }},
+        {"TURN", [](Engine& b, Args args) { b.turn(args); }},
+        {"BOARD", [](Engine& b, Args) { b.start_collecting(Collecting::board); }},
+        {"YXBOARD", [](Engine& b, Args) { b.start_collecting(Collecting::position); }},
+        {"SWAP2BOARD", [](Engine& b, Args) { b.start_collecting(Collecting::swap2); }},
+        {"INFO", [](Engine& b, Args args) { b.info(args); }},
+        {"TAKEBACK", [](Engine& b, Args args) { b.takeback(args); }},
+        {"ABOUT", [](Engine& b, Args) { b.about(); }},
+        {"YXNBEST", [](Engine& b, Args args) { b.best_moves(args); }},
+        {"YXSHOWFORBID", [](Engine& b, Args) { b.show_forbidden(); }},
+        {"END", [](Engine& b, Args) { b.ended_ = true; }},
         // Meant for a search (the reader stopped it when the line came in); nothing to answer.
-        {"STOP", [](Brain&, Args) {}},
-        {"YXSTOP", [](Brain&, Args) {}},
+        {"STOP", [](Engine&, Args) {}},
+        {"YXSTOP", [](Engine&, Args) {}},
     };
     return kCommands;
 }
 
-void Brain::start_collecting(Collecting what) {
+void Engine::start_collecting(Collecting what) {
     if (!require_started()) return;
     collecting_ = what;
     stones_.clear();
@@ -209,7 +209,7 @@ void Brain::start_collecting(Collecting what) {
 
 // ---- Commands --------------------------------------------------------------------------------
 
-void Brain::start(std::string_view args, bool rectangular) {
+void Engine::start(std::string_view args, bool rectangular) {
     std::array<long long, 3> n{};
     long long size = 0;
     if (rectangular) {
@@ -229,20 +229,20 @@ void Brain::start(std::string_view args, bool rectangular) {
     say("OK");
 }
 
-void Brain::restart() {
+void Engine::restart() {
     if (!require_started()) return;
     session_.new_game();
     say("OK");
 }
 
-void Brain::begin() {
+void Engine::begin() {
     if (!require_started()) return;
     if (!session_.history().empty() || session_.position_text() != session_.start_position_text())
         return error("BEGIN on a board that is not empty");
     answer_move();
 }
 
-void Brain::turn(std::string_view args) {
+void Engine::turn(std::string_view args) {
     if (!require_started()) return;
     std::array<long long, 3> n{};
     if (!parse_numbers(args, 2, n) || n[0] < 0 || n[1] < 0 || n[0] >= size_ || n[1] >= size_)
@@ -253,7 +253,7 @@ void Brain::turn(std::string_view args) {
     answer_move();
 }
 
-void Brain::takeback(std::string_view args) {
+void Engine::takeback(std::string_view args) {
     if (!require_started()) return;
     std::array<long long, 3> n{};
     if (!parse_numbers(args, 2, n) || n[0] < 0 || n[1] < 0 || n[0] >= size_ || n[1] >= size_)
@@ -266,7 +266,7 @@ void Brain::takeback(std::string_view args) {
     say("OK");
 }
 
-void Brain::info(std::string_view args) {
+void Engine::info(std::string_view args) {
     // INFO has no answer; a value sente cannot use is noted on the log and ignored.
     const std::size_t space = args.find(' ');
     const std::string key = text::upper(args.substr(0, space));
@@ -294,14 +294,14 @@ void Brain::info(std::string_view args) {
     }
 }
 
-void Brain::about() {
+void Engine::about() {
     say(
         fmt::format("name=\"sente\", version=\"{}\", author=\"the sente developers\", "
                     "country=\"-\"",
                     kVersionAndCode));
 }
 
-void Brain::apply_rule(int rule) {
+void Engine::apply_rule(int rule) {
     rule_ = rule;
     if (!started() || session_.game().id == game_for_rule(rule)) return;
     // A new rule in the middle of a game keeps the moves that are legal under it.
@@ -318,7 +318,7 @@ void Brain::apply_rule(int rule) {
     }
 }
 
-void Brain::apply_memory(long long bytes) {
+void Engine::apply_memory(long long bytes) {
     if (bytes == 0) {
         (void)session_.set_hash_size(hash_mb_);
         return;
@@ -332,7 +332,7 @@ void Brain::apply_memory(long long bytes) {
 
 // ---- BOARD and SWAP2BOARD --------------------------------------------------------------------
 
-void Brain::collect(std::string_view line) {
+void Engine::collect(std::string_view line) {
     if (text::upper(line) == "DONE") {
         const Collecting what = std::exchange(collecting_, Collecting::nothing);
         if (!collect_error_.empty()) return error(collect_error_);
@@ -358,18 +358,18 @@ void Brain::collect(std::string_view line) {
         Stone{static_cast<int>(n[0]), static_cast<int>(n[1]), board ? static_cast<int>(n[2]) : 0});
 }
 
-Brain::Game Brain::current_game() const {
+Engine::Game Engine::current_game() const {
     return Game{session_.start_position_text(), session_.played_moves()};
 }
 
 // Puts back a game taken with current_game(): its start, then its moves (all legal, since the
 // session played them before).
-void Brain::restore(const Game& game) {
+void Engine::restore(const Game& game) {
     if (!session_.set_position(game.start)) session_.new_game();
     for (const PlayedMove& move : game.moves) (void)session_.play(move.color, move.move);
 }
 
-void Brain::finish_board(bool answer) {
+void Engine::finish_board(bool answer) {
     std::vector<Stone> own;
     std::vector<Stone> theirs;
     for (const Stone& stone : stones_) {
@@ -451,7 +451,7 @@ void Brain::finish_board(bool answer) {
     answer_move();
 }
 
-void Brain::finish_swap2() {
+void Engine::finish_swap2() {
     const std::size_t count = stones_.size();
     if (count == 0) {
         // Three stones to open with, two black and one white, near the centre and roughly even.
@@ -480,7 +480,7 @@ void Brain::finish_swap2() {
 
 // ---- Thinking --------------------------------------------------------------------------------
 
-Result<MoveReport> Brain::think(bool commit, int lines) {
+Result<MoveReport> Engine::think(bool commit, int lines) {
     const Color color = session_.side_to_move();
     SearchLimits limits;
     limits.lines = lines;
@@ -506,7 +506,7 @@ Result<MoveReport> Brain::think(bool commit, int lines) {
     return session_.genmove(color, limits, commit);
 }
 
-void Brain::answer_move(int lines) {
+void Engine::answer_move(int lines) {
     if (session_.outcome().over) return error("the game is over");
     const auto report = think(true, lines);
     if (!report) return error(report.error().message);
@@ -531,7 +531,7 @@ void Brain::answer_move(int lines) {
 }
 
 // YXNBEST N: the N best moves' values (MESSAGE lines), then the best move, played like TURN's.
-void Brain::best_moves(std::string_view args) {
+void Engine::best_moves(std::string_view args) {
     long long lines = 0;
     if (!parse_int(args, lines) || lines < 1) return error("YXNBEST needs a number of moves");
     if (!require_started()) return;
@@ -540,7 +540,7 @@ void Brain::best_moves(std::string_view args) {
 
 // YXSHOWFORBID: black's forbidden points under renju (none in the other rules or when white is
 // to move), each as two-digit x and y, as Yixin-Board reads them.
-void Brain::show_forbidden() {
+void Engine::show_forbidden() {
     if (!require_started()) return;
     std::string points;
     const BoardView view = session_.board_view();

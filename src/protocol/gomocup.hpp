@@ -22,12 +22,14 @@ namespace sente::gomocup {
 // first line it reads).
 bool is_gomocup_command(std::string_view line);
 
-class Brain {
+// The Gomocup front end: what Gomocup's managers call a brain, named as the GTP and NBoard front
+// ends are.
+class Engine {
   public:
     // `log` receives diagnostics and each search's progress (nullptr: quiet, which also leaves
     // out the MESSAGE line that sums up each search). `hash_mb` is the table size when the manager
     // sets no memory limit.
-    Brain(Session& session, std::ostream& out, std::ostream* log, std::size_t hash_mb);
+    Engine(Session& session, std::ostream& out, std::ostream* log, std::size_t hash_mb);
 
     // Reads and answers commands until END or the end of input; returns the exit status.
     int run(int fd);
@@ -63,7 +65,7 @@ class Brain {
     // The commands by name (upper case); `run` answers and may end the session (END).
     struct Command {
         std::string_view name;
-        void (*run)(Brain& brain, std::string_view args);
+        void (*run)(Engine& brain, std::string_view args);
     };
     static std::span<const Command> commands();
 

@@ -67,7 +67,7 @@ bool is_protocol_line(std::string_view line) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     sente::Session session(fuzz_engine_settings());
     std::ostringstream out;
-    sente::gomocup::Brain brain(session, out, nullptr, 1);
+    sente::gomocup::Engine brain(session, out, nullptr, 1);
 
     const auto lines = input_lines(data, size, true);
     for (const sente::protocol::Line& line : lines) {
