@@ -229,6 +229,29 @@ std::array<Bitboard, 8> symmetric_images(Bitboard b) {
         x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
         return ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
     };
+    // The order of transform_square: files mirrored (bit 0), rows (bit 1), then the transpose.
+    std::array<Bitboard, 8> images;
+    const Bitboard mirrored = mirror_files(b);
+#if defined(__AVX2__)
+    // The four transposes at once, the images gathered in a register: stored one by one and
+    // loaded as a vector, they stall the load (a store cannot forward to a wider load), which
+    // made this function a quarter of the evaluation's time in a generic-tuned build.
+    const __m256i first =
+        _mm256_set_epi64x(static_cast<long long>(__builtin_bswap64(mirrored)),
+                          static_cast<long long>(__builtin_bswap64(b)),
+                          static_cast<long long>(mirrored), static_cast<long long>(b));
+    const auto delta_swap = [](__m256i x, int shift, Bitboard mask) {
+        const __m256i t = _mm256_and_si256(_mm256_set1_epi64x(static_cast<long long>(mask)),
+                                           _mm256_xor_si256(x, _mm256_slli_epi64(x, shift)));
+        return _mm256_xor_si256(_mm256_xor_si256(x, t), _mm256_srli_epi64(t, shift));
+    };
+    // Mirror in the a1-h8 diagonal (row and column swap) by three delta swaps.
+    __m256i x = delta_swap(first, 28, 0x0F0F0F0F00000000ULL);
+    x = delta_swap(x, 14, 0x3333000033330000ULL);
+    x = delta_swap(x, 7, 0x5500550055005500ULL);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(images.data()), first);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(images.data() + 4), x);
+#else
     // Mirror in the a1-h8 diagonal (row and column swap) by three delta swaps.
     const auto transpose = [](Bitboard x) {
         Bitboard t = 0x0F0F0F0F00000000ULL & (x ^ (x << 28));
@@ -238,13 +261,12 @@ std::array<Bitboard, 8> symmetric_images(Bitboard b) {
         t = 0x5500550055005500ULL & (x ^ (x << 7));
         return x ^ t ^ (t >> 7);
     };
-    // The order of transform_square: files mirrored (bit 0), rows (bit 1), then the transpose.
-    std::array<Bitboard, 8> images;
     images[0] = b;
-    images[1] = mirror_files(b);
+    images[1] = mirrored;
     images[2] = __builtin_bswap64(b);
-    images[3] = __builtin_bswap64(images[1]);
+    images[3] = __builtin_bswap64(mirrored);
     for (int s = 0; s < 4; ++s) images[s + 4] = transpose(images[s]);
+#endif
     return images;
 }
 
