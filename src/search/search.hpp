@@ -670,7 +670,11 @@ class Searcher {
     void search_moves(Node& node, MoveList& moves, const ForwardPruning& pruning) {
         const std::uint16_t excluded = node.excluded;
         const bool defer = busy_ != nullptr && node.depth >= kMinDeferDepth;
-        std::array<std::pair<Move, int>, MoveList::capacity()> deferred;
+        // The deferred moves by their place in `moves` (the places before the loop's stay put)
+        // and their reductions; left uninitialised, since most nodes defer nothing and this
+        // runs at every node.
+        std::array<std::uint16_t, MoveList::capacity()> deferred;
+        std::array<int, MoveList::capacity()> deferred_reduction;
         std::size_t deferred_count = 0;
         bool cut = false;
         for (std::size_t i = 0; i < moves.size() && !cut; ++i) {
@@ -686,7 +690,8 @@ class Searcher {
             if (defer && i > 0) {
                 const std::uint64_t busy_key = BusyMoves::key_of(node.key, G::pack(move));
                 if (busy_->busy(busy_key)) {
-                    deferred[deferred_count++] = {move, reduction};
+                    deferred[deferred_count] = static_cast<std::uint16_t>(i);
+                    deferred_reduction[deferred_count++] = reduction;
                     continue;
                 }
                 busy_->enter(busy_key);
@@ -698,7 +703,7 @@ class Searcher {
             if (stopped_) return;
         }
         for (std::size_t i = 0; i < deferred_count && !cut; ++i) {
-            cut = search_move(node, deferred[i].first, false, deferred[i].second);
+            cut = search_move(node, moves[deferred[i]].move, false, deferred_reduction[i]);
             if (stopped_) return;
         }
         if constexpr (HasOmittedMoves<G>) {
