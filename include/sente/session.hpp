@@ -66,6 +66,13 @@ class Session {
     static Result<void> use_gomoku_network(const std::string& path);
     // The games started from now on evaluate with the hand-made evaluation, no network.
     static void use_hand_made_gomoku_evaluation();
+    // Loads an Othello network file (written by scripts/train-othello-net), whose correction
+    // levels 9-10 add to the linear pattern evaluation from now on; shared by every session.
+    static Result<void> use_othello_network(const std::string& path);
+    // Loads a network file of either game, told apart by its header.
+    static Result<void> use_network(const std::string& path);
+    // Levels 9-10 of Othello evaluate with the linear pattern evaluation alone.
+    static void use_linear_othello_evaluation();
     // Selects a game by id, GTP name or alias, case-insensitively ("othello", "Othello",
     // "reversi"), and starts a new game on `size` (0: the game's default size).
     Result<void> select_game(std::string_view name, int size = 0);

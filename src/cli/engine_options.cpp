@@ -54,10 +54,11 @@ void add_engine_options(CLI::App& app, EngineOptions& options) {
                    "by solve --tables --save-tables); may be given more than once")
         ->check(CLI::ExistingFile);
     app.add_option("--network", options.network_file,
-                   "Gomoku levels 9-10: evaluate with this network file "
+                   "levels 9-10: evaluate with this network file: a Gomoku one "
                    "(scripts/train-gomoku-net) under the rules and on the sizes it was trained "
-                   "for, instead of the network built into sente; 'none': the hand-made "
-                   "evaluation")
+                   "for, instead of the network built into sente; an Othello one "
+                   "(scripts/train-othello-net) as a correction to the pattern evaluation; "
+                   "'none': Gomoku's hand-made evaluation and Othello's patterns alone")
         ->check(CLI::ExistingFile | CLI::IsMember({"none"}));
     app.add_option("--book-variety", options.book_variety,
                    "play any opening book move at most this many discs worse than the best, for "
@@ -81,8 +82,9 @@ std::optional<Session> make_session(const EngineOptions& options) {
     }
     if (options.network_file == "none") {
         Session::use_hand_made_gomoku_evaluation();
+        Session::use_linear_othello_evaluation();
     } else if (!options.network_file.empty()) {
-        if (auto used = Session::use_gomoku_network(options.network_file); !used) {
+        if (auto used = Session::use_network(options.network_file); !used) {
             std::cerr << "sente: --network " << used.error().message << '\n';
             return std::nullopt;
         }

@@ -12,6 +12,7 @@
 #include "tools/gomoku_fit.hpp"
 #include "tools/gomoku_net_check.hpp"
 #include "tools/gomoku_selfplay.hpp"
+#include "tools/othello_features.hpp"
 #include "tools/probcut_stats.hpp"
 #include "tools/relabel.hpp"
 #include "tools/train.hpp"
@@ -27,6 +28,7 @@ struct TrainOptions {
     tools::ProbCutStatsOptions probcut;
     tools::FitOptions fit;
     tools::ErrorOptions error;
+    tools::OthelloFeaturesOptions othello_features;
     tools::GomokuFitOptions gomoku_fit;
     tools::GomokuSelfPlayOptions gomoku_selfplay;
     tools::GomokuNetCheckOptions gomoku_net_check;
@@ -264,6 +266,22 @@ CLI::App* add_error(CLI::App& train, tools::ErrorOptions& options) {
         ->check(CLI::ExistingFile);
     command->add_option("--weights", options.weights, "weights file (default: built-in)")
         ->check(CLI::ExistingFile);
+    command
+        ->add_option("--network", options.network,
+                     "add this Othello network's correction (scripts/train-othello-net)")
+        ->check(CLI::ExistingFile);
+    return command;
+}
+
+CLI::App* add_othello_features(CLI::App& train, tools::OthelloFeaturesOptions& options) {
+    CLI::App* command = train.add_subcommand(
+        "othello-features",
+        "write labelled positions as the Othello network's training data (binary, for "
+        "scripts/train-othello-net)");
+    command->add_option("inputs", options.inputs, "labelled position files")
+        ->required()
+        ->check(CLI::ExistingFile);
+    command->add_option("-o,--output", options.output, "the data file")->required();
     return command;
 }
 
@@ -316,6 +334,7 @@ Subcommand add_train_command(CLI::App& parent) {
     CLI::App* probcut = add_probcut(*train, o->probcut);
     CLI::App* fit = add_fit(*train, o->fit);
     CLI::App* error = add_error(*train, o->error);
+    CLI::App* othello_features = add_othello_features(*train, o->othello_features);
     add_gomoku_fit(*train, o->gomoku_fit, o->gomoku_order);
     CLI::App* relabel = add_relabel(*train, o->relabel);
     CLI::App* gomoku_selfplay = add_gomoku_selfplay(*train, o->gomoku_selfplay);
@@ -346,6 +365,7 @@ Subcommand add_train_command(CLI::App& parent) {
             if (*probcut) return tools::probcut_stats(o->probcut, out, err);
             if (*fit) return tools::fit(o->fit, out, err);
             if (*error) return tools::evaluation_error(o->error, out, err);
+            if (*othello_features) return tools::othello_features(o->othello_features, out, err);
             if (o->gomoku_order) return tools::fit_gomoku_order(o->gomoku_fit, out, err);
             return tools::fit_gomoku_eval(o->gomoku_fit, out, err);
         }};

@@ -5,12 +5,14 @@
 #include <atomic>
 #include <cctype>
 #include <chrono>
+#include <fstream>
 #include <random>
 
 #include <fmt/format.h>
 
 #include "games/gomoku/game.hpp"
 #include "games/reversi/game.hpp"
+#include "games/reversi/network.hpp"
 #include "games/soldiers/game.hpp"
 #include "platform/platform.hpp"
 #include "search/timeman.hpp"
@@ -184,6 +186,23 @@ Result<void> Session::use_gomoku_network(const std::string& path) {
 void Session::use_hand_made_gomoku_evaluation() {
     for (const gomoku::Rule rule : kGomokuRules) gomoku::set_active_network(rule, nullptr);
 }
+
+Result<void> Session::use_othello_network(const std::string& path) {
+    auto net = reversi::load_othello_network(path);
+    if (!net) return net.error();
+    reversi::set_active_othello_network(*net);
+    return {};
+}
+
+Result<void> Session::use_network(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::string magic(8, '\0');
+    if (!file.read(magic.data(), 8))
+        return make_error(ErrorCode::invalid_argument, path + ": not a network file");
+    return magic == "SENTEONN" ? use_othello_network(path) : use_gomoku_network(path);
+}
+
+void Session::use_linear_othello_evaluation() { reversi::set_active_othello_network(nullptr); }
 
 std::span<const GameInfo> Session::games() {
     static const std::vector<GameInfo> infos = [] {

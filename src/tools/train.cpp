@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "games/reversi/endgame.hpp"
+#include "games/reversi/network.hpp"
 #include "games/reversi/notation.hpp"
 #include "games/reversi/pattern_eval.hpp"
 #include "sente/session.hpp"
@@ -417,6 +418,15 @@ int evaluation_error(const ErrorOptions& options, std::ostream& out, std::ostrea
         err << "sente train error: this binary was built without weights\n";
         return 2;
     }
+    std::shared_ptr<const OthelloNetwork> network;
+    if (!options.network.empty()) {
+        auto loaded = load_othello_network(options.network);
+        if (!loaded) {
+            err << fmt::format("sente train error: {}\n", loaded.error().message);
+            return 2;
+        }
+        network = *loaded;
+    }
     // Bands of five empties, as the README's tables have them: 56-60, 51-55, ..., 6-10, 0-5.
     constexpr int kBands = 12;
     const auto band_of = [](int empties) { return empties <= 5 ? kBands - 1 : (60 - empties) / 5; };
@@ -433,8 +443,14 @@ int evaluation_error(const ErrorOptions& options, std::ostream& out, std::ostrea
         while (file >> board >> side >> label) {
             const auto pos = parse_position(board + " " + side);
             if (!pos) continue;
-            const double error =
-                label - pattern_evaluate(*weights, pos->player, pos->opponent) / 100.0;
+            int value = pattern_evaluate(*weights, pos->player, pos->opponent);
+            if (network) {
+                value += othello_net_correction(
+                    *network, pattern_readings(pos->player, pos->opponent), pos->empty_count(),
+                    popcount(legal_moves(pos->player, pos->opponent)),
+                    popcount(legal_moves(pos->opponent, pos->player)));
+            }
+            const double error = label - value / 100.0;
             const int band = band_of(pos->empty_count());
             squares[static_cast<std::size_t>(band)] += error * error;
             ++counts[static_cast<std::size_t>(band)];

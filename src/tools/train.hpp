@@ -81,6 +81,7 @@ int fit(const FitOptions& options, std::ostream& out, std::ostream& err);
 
 struct ErrorOptions {
     std::string weights;  // a weights file (empty: the built-in weights)
+    std::string network;  // an Othello network whose correction is added (empty: none)
     std::vector<std::string> inputs;
 };
 // The evaluation's RMSE against labelled positions, in bands of five empties.

@@ -9,33 +9,11 @@
 
 #include <fmt/format.h>
 
+#include "games/byte_reader.hpp"
+
 namespace sente::gomoku {
 
 namespace {
-
-// Reads little-endian values from a byte span, remembering whether it ran out.
-class Reader {
-  public:
-    explicit Reader(std::span<const std::uint8_t> bytes) : bytes_(bytes) {}
-    template <class T>
-    T read() {
-        T value{};
-        if (offset_ + sizeof(T) > bytes_.size()) {
-            short_ = true;
-            return value;
-        }
-        std::memcpy(&value, bytes_.data() + offset_, sizeof(T));
-        offset_ += sizeof(T);
-        return value;
-    }
-    bool ran_short() const { return short_; }
-    bool at_end() const { return offset_ == bytes_.size(); }
-
-  private:
-    std::span<const std::uint8_t> bytes_;
-    std::size_t offset_ = 0;
-    bool short_ = false;
-};
 
 constexpr char kMagic[] = "SENTENET";
 // Version 1 had a row for each point of view; its networks must be retrained.
@@ -92,7 +70,7 @@ Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t
     constexpr std::size_t kMagicSize = sizeof(kMagic) - 1;
     if (bytes.size() < kMagicSize || std::memcmp(bytes.data(), kMagic, kMagicSize) != 0)
         return fail("not a sente network (no SENTENET header)");
-    Reader reader(bytes.subspan(kMagicSize));
+    ByteReader reader(bytes.subspan(kMagicSize));
     const auto version = reader.read<std::uint32_t>();
     if (version != kVersion)
         return fail(fmt::format("format version {}, not {}", version, kVersion));

@@ -1,5 +1,6 @@
 #include "games/reversi/eval.hpp"
 
+#include "games/reversi/network.hpp"
 #include "games/reversi/pattern_eval.hpp"
 #include "games/reversi/stability.hpp"
 
@@ -63,7 +64,14 @@ int evaluate(const Position& pos, EvalKind kind, Bitboard my_moves_board,
         }
         case EvalKind::patterns:
             if (const PatternWeights* weights = trained_weights()) {
-                return pattern_evaluate(*weights, me, you, my_moves_board, your_moves_board);
+                const OthelloNetwork* net = active_othello_network();
+                if (net == nullptr)
+                    return pattern_evaluate(*weights, me, you, my_moves_board, your_moves_board);
+                const PatternIndices readings = pattern_readings(me, you);
+                return pattern_evaluate(*weights, readings, me, you, my_moves_board,
+                                        your_moves_board) +
+                       othello_net_correction(*net, readings, pos.empty_count(),
+                                              popcount(my_moves_board), popcount(your_moves_board));
             }
             [[fallthrough]];
         case EvalKind::stability_mobility: {

@@ -180,10 +180,15 @@ int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard op
 
 int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard opponent,
                      Bitboard player_moves, Bitboard opponent_moves) {
+    return pattern_evaluate(weights, pattern_readings(player, opponent), player, opponent,
+                            player_moves, opponent_moves);
+}
+
+int pattern_evaluate(const PatternWeights& weights, const PatternIndices& readings, Bitboard player,
+                     Bitboard opponent, Bitboard player_moves, Bitboard opponent_moves) {
     const auto& offsets = PatternWeights::instance_offsets();
     const std::int16_t* w = weights.phase(weights.phase_of(popcount(~(player | opponent))));
     // Readings as they are: symmetrise() gave every reading its canonical weight.
-    const PatternIndices readings = pattern_readings(player, opponent);
     int sum = 0;
     for (int i = 0; i < kPatternInstances; ++i)
         sum += w[offsets[i] + static_cast<int>(readings[i])];

@@ -95,5 +95,8 @@ PositionFeatures position_features(Bitboard player, Bitboard opponent);
 int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard opponent);
 int pattern_evaluate(const PatternWeights& weights, Bitboard player, Bitboard opponent,
                      Bitboard player_moves, Bitboard opponent_moves);
+// The same from the position's readings (pattern_readings), for callers that use them again.
+int pattern_evaluate(const PatternWeights& weights, const PatternIndices& readings, Bitboard player,
+                     Bitboard opponent, Bitboard player_moves, Bitboard opponent_moves);
 
 }  // namespace sente::reversi
