@@ -22,13 +22,13 @@ BUCKETS = 8
 TABLE_SCALE = 256
 WEIGHT_SCALE = 1024
 MOVES_PER_UNIT = 16
-MAX_ROW_ENTRY = 8191
+MAX_ROW_ENTRY = 127  # the rows are int8
 MAX_WEIGHT = 32767 / WEIGHT_SCALE
 MAX_BIAS = 4096  # times TABLE_SCALE * WEIGHT_SCALE stays inside int32
 
 DATA_MAGIC = b"SENTEOTF"
 NET_MAGIC = b"SENTEONN"
-NET_VERSION = 1
+NET_VERSION = 2
 
 RECORD = np.dtype([("index", "<u2", 46), ("player_moves", "u1"), ("opponent_moves", "u1"),
                    ("empties", "u1"), ("label", "i1"), ("base", "<i2")])
@@ -123,7 +123,7 @@ class OthelloNetwork(nn.Module):
             f.write(NET_MAGIC)
             f.write(struct.pack("<6I", NET_VERSION, FEATURES, HIDDEN, INPUTS, BUCKETS, kinds))
             f.write(struct.pack(f"<{kinds}I", *features.table_sizes))
-            f.write(table.astype("<i2").tobytes())
+            f.write(table.astype("i1").tobytes())
             for b in range(BUCKETS):
                 f.write(hidden[b].astype("<i2").tobytes())
                 f.write(hidden_bias[b].astype("<i4").tobytes())

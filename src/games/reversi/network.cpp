@@ -18,10 +18,8 @@ namespace {
 
 constexpr char kMagic[] = "SENTEONN";
 constexpr std::size_t kMagicSize = sizeof(kMagic) - 1;
-constexpr std::uint32_t kVersion = 1;
-// The trainer keeps a row's entries within this, so a file beyond it is corrupt, and the sums of
-// 46 rows stay far inside int32.
-constexpr int kMaxRowEntry = 8191;
+// Version 1 had int16 rows.
+constexpr std::uint32_t kVersion = 2;
 
 std::atomic<const OthelloNetwork*> active_network{nullptr};
 
@@ -64,19 +62,15 @@ Result<std::shared_ptr<const OthelloNetwork>> read_othello_network(
     for (int kind = 0; kind < kPatternKinds; ++kind) {
         OthelloNetRow* rows = net->table.data() + PatternWeights::kind_offset(kind);
         for (int reading = 0; reading < pattern_kinds()[kind].table_size; ++reading) {
-            for (std::int16_t& entry : rows[reading].values) {
-                entry = reader.read<std::int16_t>();
-                if (entry > kMaxRowEntry || entry < -kMaxRowEntry)
-                    return fail(fmt::format("table entry {} beyond +-{}", entry, kMaxRowEntry));
-            }
+            for (std::int8_t& entry : rows[reading].values) entry = reader.read<std::int8_t>();
         }
         // The trainer fits canonical readings only; every reading looks its row up as it is.
         for (int reading = 0; reading < pattern_kinds()[kind].table_size; ++reading)
             rows[reading] = rows[canonical_index(kind, reading)];
     }
     for (OthelloNetBucket& bucket : net->buckets) {
-        for (auto& unit : bucket.hidden_weights)
-            for (std::int16_t& w : unit) w = reader.read<std::int16_t>();
+        for (int u = 0; u < kNetHidden; ++u)
+            for (auto& input : bucket.hidden_weights) input[u] = reader.read<std::int16_t>();
         for (std::int32_t& b : bucket.hidden_bias) b = reader.read<std::int32_t>();
         for (std::int16_t& w : bucket.output_weights) w = reader.read<std::int16_t>();
         bucket.output_bias = reader.read<std::int32_t>();
@@ -100,25 +94,28 @@ int othello_net_correction(const OthelloNetwork& net, const PatternIndices& read
                            int player_moves, int opponent_moves) {
     const auto& offsets = PatternWeights::instance_offsets();
     // Plain loops over 16 lanes: the compiler keeps the sum in one AVX2 register where it
-    // may, in two SSE registers where it may not.
-    std::array<std::int32_t, kNetFeatures> sum{};
+    // may, in two SSE registers where it may not. 46 entries of at most 127 fit an int16.
+    std::array<std::int16_t, kNetFeatures> sum{};
     for (int i = 0; i < kPatternInstances; ++i) {
         const OthelloNetRow& row = net.table[static_cast<std::size_t>(offsets[i]) + readings[i]];
-        for (int f = 0; f < kNetFeatures; ++f) sum[f] += row.values[f];
+        for (int f = 0; f < kNetFeatures; ++f)
+            sum[f] = static_cast<std::int16_t>(sum[f] + row.values[f]);
     }
     std::array<std::int32_t, kNetInputs> input{};
-    for (int f = 0; f < kNetFeatures; ++f) input[f] = std::clamp(sum[f], 0, kNetTableScale);
+    for (int f = 0; f < kNetFeatures; ++f)
+        input[f] = std::clamp(static_cast<std::int32_t>(sum[f]), 0, kNetTableScale);
     input[kNetFeatures] = player_moves * (kNetTableScale / kNetMovesPerUnit);
     input[kNetFeatures + 1] = opponent_moves * (kNetTableScale / kNetMovesPerUnit);
 
     const OthelloNetBucket& bucket =
         net.buckets[static_cast<std::size_t>(std::clamp(net_bucket(empties), 0, kNetBuckets - 1))];
+    std::array<std::int32_t, kNetHidden> units = bucket.hidden_bias;
+    for (int j = 0; j < kNetInputs; ++j)
+        for (int u = 0; u < kNetHidden; ++u) units[u] += bucket.hidden_weights[j][u] * input[j];
     std::int64_t output = bucket.output_bias;
     for (int u = 0; u < kNetHidden; ++u) {
-        std::int32_t unit = bucket.hidden_bias[u];
-        for (int j = 0; j < kNetInputs; ++j) unit += bucket.hidden_weights[u][j] * input[j];
         // Back to table units, clipped to [0, 1].
-        const std::int32_t active = std::clamp(unit / kNetWeightScale, 0, kNetTableScale);
+        const std::int32_t active = std::clamp(units[u] / kNetWeightScale, 0, kNetTableScale);
         output += static_cast<std::int64_t>(bucket.output_weights[u]) * active;
     }
     // Discs in 1/(kNetTableScale * kNetWeightScale); the evaluation counts hundredths.

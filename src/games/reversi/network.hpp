@@ -3,13 +3,14 @@
 // The Othello network (issue 55, docs/training.md): a learned, non-linear correction to the
 // pattern evaluation (pattern_eval.hpp).
 //
-// Every reading of every pattern kind (patterns.hpp) indexes a row of kNetFeatures int16
-// values; a position's accumulator is the sum of the rows of its 46 readings (as the linear
-// evaluation sums weights, the same readings), each entry clipped to [0, 1]. With the two
-// sides' move counts it enters a small dense layer of kNetHidden units (clipped ReLU), chosen
-// by the game phase (kNetBuckets bands of empties), whose output is a correction in discs
-// added to the linear evaluation's value. The rows are shared by all phases, which keeps the
-// table one size whatever the number of phases; the phases differ in the dense layers.
+// Every reading of every pattern kind (patterns.hpp) indexes a row of kNetFeatures int8
+// values (2.7 MB for all of them: the rows' reads from memory are most of the network's cost); a
+// position's accumulator is the sum of the rows of its 46 readings (as the linear evaluation sums
+// weights, the same readings), each entry clipped to [0, 1]. With the two sides' move counts it
+// enters a small dense layer of kNetHidden units (clipped ReLU), chosen by the game phase
+// (kNetBuckets bands of empties), whose output is a correction in discs added to the linear
+// evaluation's value. The rows are shared by all phases, which keeps the table one size whatever
+// the number of phases; the phases differ in the dense layers.
 //
 // Everything is integer, so that the portable build's two code paths and every compiler give
 // the same value: table entries in 1/kNetTableScale, dense weights in 1/kNetWeightScale.
@@ -43,13 +44,15 @@ inline constexpr int kNetMovesPerUnit = 16;
 // band 7.
 constexpr int net_bucket(int empties) { return (60 - empties) / 8; }
 
-struct alignas(32) OthelloNetRow {
-    std::array<std::int16_t, kNetFeatures> values;
+struct alignas(16) OthelloNetRow {
+    std::array<std::int8_t, kNetFeatures> values;
 };
 
 struct OthelloNetBucket {
-    // [unit][input], in 1/kNetWeightScale; biases in 1/(kNetTableScale * kNetWeightScale).
-    std::array<std::array<std::int16_t, kNetInputs>, kNetHidden> hidden_weights{};
+    // [input][unit], in 1/kNetWeightScale: an input's weights side by side, so that the dense
+    // layer adds each input to all the units at once (the file holds them unit by unit).
+    // Biases in 1/(kNetTableScale * kNetWeightScale).
+    std::array<std::array<std::int32_t, kNetHidden>, kNetInputs> hidden_weights{};
     std::array<std::int32_t, kNetHidden> hidden_bias{};
     // In 1/kNetWeightScale disc per unit at 1.0; the bias in 1/(kNetTableScale *
     // kNetWeightScale) disc.
@@ -64,9 +67,9 @@ struct OthelloNetwork {
     std::array<OthelloNetBucket, kNetBuckets> buckets{};
 };
 
-// The weight file (little-endian): "SENTEONN", the format version (uint32, 1), kNetFeatures,
+// The weight file (little-endian): "SENTEONN", the format version (uint32, 2), kNetFeatures,
 // kNetHidden, kNetInputs, kNetBuckets, the pattern kinds and each kind's table size (uint32
-// each, all checked against this build), then each kind's rows in reading order (int16 x
+// each, all checked against this build), then each kind's rows in reading order (int8 x
 // kNetFeatures each; only the canonical readings' rows are read, the others take theirs), then
 // each bucket: the hidden weights unit by unit (int16), the hidden biases (int32), the output
 // weights (int16) and the output bias (int32).
