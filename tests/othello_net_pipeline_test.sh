@@ -3,7 +3,8 @@
 # epoch of training on Debian's python3-torch (small batches, so that the correction moves off
 # its start at zero), the engine's errors with the network against the trainer's (the same
 # positions: sente's integer inference must give the trainer's values), and a game move and a
-# bench search with the network, whose node count must differ from the patterns' alone.
+# bench search with the network, whose node count must differ from the patterns' alone (and so
+# must the network built into sente's).
 #   othello_net_pipeline_test.sh SENTE REPOSITORY
 set -eu
 sente=$1
@@ -55,6 +56,9 @@ echo "$move" | grep -Eiq '^[a-h][1-8]$'
 
 signature() { "$@" | sed -n 's/^signature //p'; }
 with=$(signature "$sente" bench --game othello --depth 6 --network "$work/net.bin")
-without=$(signature "$sente" bench --game othello --depth 6)
-echo "bench signatures: with the network $with, the patterns alone $without"
-[ -n "$with" ] && [ -n "$without" ] && [ "$with" != "$without" ]
+without=$(signature "$sente" bench --game othello --depth 6 --network none)
+shipped=$(signature "$sente" bench --game othello --depth 6)
+echo "bench signatures: with the network $with, the patterns alone $without," \
+     "the network built into sente $shipped"
+[ -n "$with" ] && [ -n "$without" ] && [ -n "$shipped" ]
+[ "$with" != "$without" ] && [ "$shipped" != "$without" ]

@@ -185,10 +185,17 @@ TEST_CASE("othello network: the evaluation adds the active network's correction"
                                              }));
     REQUIRE(net);
     const r::Position pos = random_positions(1, 3)[20];
+    r::set_active_othello_network(nullptr);
     const int linear = r::evaluate(pos, r::EvalKind::patterns);
     r::set_active_othello_network(*net);
     const int with_net = r::evaluate(pos, r::EvalKind::patterns);
-    r::set_active_othello_network(nullptr);
+    r::set_active_othello_network(r::builtin_othello_network());
     CHECK(with_net == linear + 300);
-    CHECK(r::evaluate(pos, r::EvalKind::patterns) == linear);
+    CHECK(r::evaluate(pos, r::EvalKind::patterns) != linear);
+}
+
+TEST_CASE("othello network: the built-in network reads and is the one levels 9-10 play with") {
+    const auto builtin = r::builtin_othello_network();
+    REQUIRE(builtin != nullptr);
+    CHECK(r::active_othello_network() == builtin.get());
 }

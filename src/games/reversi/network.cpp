@@ -21,7 +21,26 @@ constexpr std::size_t kMagicSize = sizeof(kMagic) - 1;
 // Version 1 had int16 rows.
 constexpr std::uint32_t kVersion = 2;
 
-std::atomic<const OthelloNetwork*> active_network{nullptr};
+}  // namespace
+
+std::span<const std::uint8_t> builtin_network_bytes();  // builtin_data.cpp
+
+std::shared_ptr<const OthelloNetwork> builtin_othello_network() {
+    // A build without the network embeds an empty file (CMakeLists.txt); the tests check that
+    // the shipped one reads.
+    static const std::shared_ptr<const OthelloNetwork> net = [] {
+        auto read = read_othello_network(builtin_network_bytes());
+        return read ? *read : nullptr;
+    }();
+    return net;
+}
+
+namespace {
+
+std::atomic<const OthelloNetwork*>& active_network() {
+    static std::atomic<const OthelloNetwork*> active{builtin_othello_network().get()};
+    return active;
+}
 
 }  // namespace
 
@@ -30,11 +49,11 @@ void set_active_othello_network(std::shared_ptr<const OthelloNetwork> net) {
     static std::vector<std::shared_ptr<const OthelloNetwork>> kept;
     const std::lock_guard lock(mutex);
     if (net) kept.push_back(net);
-    active_network.store(net.get(), std::memory_order_release);
+    active_network().store(net.get(), std::memory_order_release);
 }
 
 const OthelloNetwork* active_othello_network() {
-    return active_network.load(std::memory_order_acquire);
+    return active_network().load(std::memory_order_acquire);
 }
 
 Result<std::shared_ptr<const OthelloNetwork>> read_othello_network(

@@ -77,9 +77,12 @@ Result<std::shared_ptr<const OthelloNetwork>> read_othello_network(
     std::span<const std::uint8_t> bytes);
 Result<std::shared_ptr<const OthelloNetwork>> load_othello_network(const std::string& path);
 
-// The network levels 9-10 add to the linear evaluation: none until one is set. Setting it is
-// for the start of a process (games already searching may see either), and a network once set
-// lives as long as the process.
+// The network built into the binary (network.bin); nullptr in a build without it.
+std::shared_ptr<const OthelloNetwork> builtin_othello_network();
+
+// The network levels 9-10 add to the linear evaluation: the built-in one until another is set
+// (nullptr: none). Setting it is for the start of a process (games already searching may see
+// either), and a network once set lives as long as the process.
 void set_active_othello_network(std::shared_ptr<const OthelloNetwork> net);
 const OthelloNetwork* active_othello_network();
 
