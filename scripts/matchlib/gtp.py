@@ -5,6 +5,8 @@ from .process import EngineFailure, LineProcess
 
 
 class GtpProcess(LineProcess):
+    """A GTP engine: LineProcess's arguments, then commands and their answers."""
+
     def command(self, text, timeout=30.0):
         """(ok, answer) for one command; EngineFailure on a malformed reply or none in time."""
         self.send(text)

@@ -13,23 +13,34 @@ class EngineFailure(Exception):
 
 
 class LineProcess:
-    def __init__(self, name, command, directory=None, newline="\n"):
+    """`command` (a string, split as a shell would) or a list of arguments. With
+    keep_stderr its standard error's lines go to the queue `errors` (else they are dropped)."""
+
+    def __init__(self, name, command, directory=None, newline="\n", keep_stderr=False):
         self.name = name
         self.newline = newline
+        arguments = shlex.split(command) if isinstance(command, str) else list(command)
         try:
             self.process = subprocess.Popen(
-                shlex.split(command), cwd=directory or None, stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1,
-                errors="replace", start_new_session=True)
+                arguments, cwd=directory or None, stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE if keep_stderr else subprocess.DEVNULL, text=True,
+                bufsize=1, errors="replace", start_new_session=True)
         except OSError as error:
             raise EngineFailure(f"{name}: cannot start '{command}': {error}")
         self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._read, args=(self.process.stdout, self.lines),
+                         daemon=True).start()
+        self.errors = queue.Queue()
+        if keep_stderr:
+            threading.Thread(target=self._read, args=(self.process.stderr, self.errors),
+                             daemon=True).start()
 
-    def _read(self):
-        for line in self.process.stdout:
-            self.lines.put(line.rstrip("\r\n"))
-        self.lines.put(None)
+    @staticmethod
+    def _read(stream, lines):
+        for line in stream:
+            lines.put(line.rstrip("\r\n"))
+        lines.put(None)
 
     def send(self, text):
         try:
