@@ -29,7 +29,7 @@ std::vector<std::uint8_t> network_file(RowFn row, BucketFn bucket) {
         const auto* p = reinterpret_cast<const std::uint8_t*>(&value);
         bytes.insert(bytes.end(), p, p + sizeof(value));
     };
-    for (const char c : std::string_view("SENTEONN")) bytes.push_back(static_cast<std::uint8_t>(c));
+    for (const char c : r::kOthelloNetMagic) bytes.push_back(static_cast<std::uint8_t>(c));
     for (const std::uint32_t v : {2U, std::uint32_t{r::kNetFeatures}, std::uint32_t{r::kNetHidden},
                                   std::uint32_t{r::kNetInputs}, std::uint32_t{r::kNetBuckets},
                                   std::uint32_t{r::kPatternKinds}})

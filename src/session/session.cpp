@@ -196,10 +196,11 @@ Result<void> Session::use_othello_network(const std::string& path) {
 
 Result<void> Session::use_network(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
-    std::string magic(8, '\0');
-    if (!file.read(magic.data(), 8))
+    std::string magic(reversi::kOthelloNetMagic.size(), '\0');
+    if (!file.read(magic.data(), static_cast<std::streamsize>(magic.size())))
         return make_error(ErrorCode::invalid_argument, path + ": not a network file");
-    return magic == "SENTEONN" ? use_othello_network(path) : use_gomoku_network(path);
+    return magic == reversi::kOthelloNetMagic ? use_othello_network(path)
+                                              : use_gomoku_network(path);
 }
 
 void Session::use_linear_othello_evaluation() { reversi::set_active_othello_network(nullptr); }

@@ -16,8 +16,6 @@ namespace sente::reversi {
 
 namespace {
 
-constexpr char kMagic[] = "SENTEONN";
-constexpr std::size_t kMagicSize = sizeof(kMagic) - 1;
 // Version 1 had int16 rows.
 constexpr std::uint32_t kVersion = 2;
 
@@ -61,9 +59,11 @@ Result<std::shared_ptr<const OthelloNetwork>> read_othello_network(
     const auto fail = [](const std::string& why) {
         return make_error(ErrorCode::invalid_argument, "not an Othello network file: " + why);
     };
-    if (bytes.size() < kMagicSize || std::memcmp(bytes.data(), kMagic, kMagicSize) != 0)
+    const std::size_t magic_size = kOthelloNetMagic.size();
+    if (bytes.size() < magic_size ||
+        std::memcmp(bytes.data(), kOthelloNetMagic.data(), magic_size) != 0)
         return fail("no SENTEONN header");
-    ByteReader reader(bytes.subspan(kMagicSize));
+    ByteReader reader(bytes.subspan(magic_size));
     if (const auto version = reader.read<std::uint32_t>(); version != kVersion)
         return fail(fmt::format("format version {}, this build reads {}", version, kVersion));
     const std::array<std::uint32_t, 5> shape = {

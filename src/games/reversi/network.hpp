@@ -22,6 +22,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "games/reversi/patterns.hpp"
@@ -73,6 +74,7 @@ struct OthelloNetwork {
 // kNetFeatures each; only the canonical readings' rows are read, the others take theirs), then
 // each bucket: the hidden weights unit by unit (int16), the hidden biases (int32), the output
 // weights (int16) and the output bias (int32).
+inline constexpr std::string_view kOthelloNetMagic = "SENTEONN";
 Result<std::shared_ptr<const OthelloNetwork>> read_othello_network(
     std::span<const std::uint8_t> bytes);
 Result<std::shared_ptr<const OthelloNetwork>> load_othello_network(const std::string& path);
