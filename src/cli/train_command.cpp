@@ -326,8 +326,8 @@ Subcommand add_train_command(CLI::App& parent) {
     auto o = std::make_shared<TrainOptions>();
     CLI::App* train = parent.add_subcommand(
         "train",
-        "train the evaluations: Reversi (selfplay or wthor, then "
-        "fit) and Gomoku (gomoku-selfplay, gomoku-fit); see docs/training.md");
+        "train the evaluations: Reversi (selfplay or wthor, then fit; othello-features for "
+        "its network) and Gomoku (gomoku-selfplay, gomoku-fit); see docs/training.md");
     train->require_subcommand(1);
     CLI::App* selfplay = add_selfplay(*train, o->selfplay);
     CLI::App* wthor = add_wthor(*train, o->wthor);

@@ -16,7 +16,9 @@
 //             value of the game's first solved position. Every Nth game can go to a file of
 //             its own, to hold whole games out of the fit.
 //   error     the root-mean-square error of a weights file (or the built-in weights) against
-//             labelled positions, per band of five empties: the before/after of a new fit.
+//             labelled positions, per band of five empties: the before/after of a new fit;
+//             with --network, of the weights plus that Othello network's correction (the
+//             check that sente's inference is the trainer's, scripts/train-othello-net).
 //   fit       fits the weights of every phase to labelled positions by least squares (per-weight
 //             steps, ridge regularisation, a held-out tenth to stop on), reports the error per
 //             phase, and writes the weights file the build embeds. The phases are fitted from
