@@ -15,6 +15,7 @@
 #include "games/reversi/notation.hpp"
 #include "games/reversi/pattern_eval.hpp"
 #include "games/reversi/patterns.hpp"
+#include "reversi_random_games.hpp"
 
 namespace r = sente::reversi;
 
@@ -55,23 +56,6 @@ r::OthelloNetRow constant_row(std::int8_t first) {
     r::OthelloNetRow row{};
     row.values[0] = first;
     return row;
-}
-
-std::vector<r::Position> random_positions(int games, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::vector<r::Position> out;
-    for (int g = 0; g < games; ++g) {
-        r::Position pos = r::start_position();
-        while (!r::is_game_over(pos)) {
-            out.push_back(pos);
-            const r::Bitboard moves = r::legal_moves(pos);
-            std::vector<int> squares;
-            for (r::Bitboard m = moves; m != 0; m &= m - 1) squares.push_back(r::lowest_square(m));
-            pos = squares.empty() ? r::play(pos, r::Move::pass())
-                                  : r::play(pos, r::Move::at(squares[rng() % squares.size()]));
-        }
-    }
-    return out;
 }
 
 int correction(const r::OthelloNetwork& net, const r::Position& pos) {
@@ -162,7 +146,7 @@ TEST_CASE("othello network: the same value for the board's eight images") {
     const auto net = r::read_othello_network(bytes);
     REQUIRE(net);
     int nonzero = 0;
-    for (const r::Position& pos : random_positions(6, 11)) {
+    for (const r::Position& pos : sente::test::random_game_positions(6, 11)) {
         const int value = correction(**net, pos);
         nonzero += value != 0;
         for (int s = 1; s < 8; ++s) {
@@ -184,7 +168,7 @@ TEST_CASE("othello network: the evaluation adds the active network's correction"
                                                  return layer;
                                              }));
     REQUIRE(net);
-    const r::Position pos = random_positions(1, 3)[20];
+    const r::Position pos = sente::test::random_game_positions(1, 3)[20];
     r::set_active_othello_network(nullptr);
     const int linear = r::evaluate(pos, r::EvalKind::patterns);
     r::set_active_othello_network(*net);

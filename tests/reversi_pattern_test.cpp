@@ -15,31 +15,11 @@
 #include "games/reversi/notation.hpp"
 #include "games/reversi/pattern_eval.hpp"
 #include "games/reversi/patterns.hpp"
+#include "reversi_random_games.hpp"
 
 namespace r = sente::reversi;
 
 namespace {
-
-// Positions from random games: every phase, both sides to move.
-std::vector<r::Position> random_positions(int games, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::vector<r::Position> out;
-    for (int g = 0; g < games; ++g) {
-        r::Position pos = r::start_position();
-        while (!r::is_game_over(pos)) {
-            out.push_back(pos);
-            const r::Bitboard moves = r::legal_moves(pos);
-            if (moves == 0) {
-                pos = r::play(pos, r::Move::pass());
-                continue;
-            }
-            std::vector<int> squares;
-            for (r::Bitboard m = moves; m != 0; m &= m - 1) squares.push_back(r::lowest_square(m));
-            pos = r::play(pos, r::Move::at(squares[rng() % squares.size()]));
-        }
-    }
-    return out;
-}
 
 // The reading of an instance from a plain array of squares: 0 empty, 1 mine, 2 the opponent's.
 int plain_reading(const r::PatternInstance& p, const r::Position& pos) {
@@ -94,7 +74,7 @@ TEST_CASE("each pattern stands in all its places on the board, each place once")
 }
 
 TEST_CASE("pattern readings equal a plain square-by-square reading, folded canonically") {
-    for (const r::Position& pos : random_positions(30, 11)) {
+    for (const r::Position& pos : sente::test::random_game_positions(30, 11)) {
         const auto indices = r::pattern_indices(pos.player, pos.opponent);
         for (int i = 0; i < r::kPatternInstances; ++i) {
             const r::PatternInstance& p = r::pattern_instances()[i];
@@ -123,7 +103,7 @@ TEST_CASE("pattern readings equal a plain square-by-square reading, folded canon
 }
 
 TEST_CASE("the fast readings (pext on the board's images) equal the disc-by-disc ones") {
-    for (const r::Position& pos : random_positions(30, 17)) {
+    for (const r::Position& pos : sente::test::random_game_positions(30, 17)) {
         for (int s = 0; s < 8; ++s) {
             REQUIRE(r::symmetric_images(pos.player)[s] == r::transform_board(s, pos.player));
         }
@@ -138,7 +118,7 @@ TEST_CASE("the features, and so the evaluation, are the same in all eight symmet
     for (auto& w : weights.all())
         w = static_cast<std::int16_t>(static_cast<int>(rng() % 201) - 100);
     weights.symmetrise();  // as parse() does: the evaluation reads readings as they are
-    for (const r::Position& pos : random_positions(20, 3)) {
+    for (const r::Position& pos : sente::test::random_game_positions(20, 3)) {
         const auto features = feature_multiset(pos.player, pos.opponent);
         const int value = r::pattern_evaluate(weights, pos.player, pos.opponent);
         for (int s = 1; s < 8; ++s) {
