@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <mutex>
 
 #include <fmt/format.h>
@@ -107,13 +105,7 @@ Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t
 }
 
 Result<std::shared_ptr<const Network>> load_network(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) return make_error(ErrorCode::invalid_argument, "cannot read " + path);
-    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)),
-                                          std::istreambuf_iterator<char>());
-    auto net = read_network(bytes);
-    if (!net) return make_error(ErrorCode::invalid_argument, path + ": " + net.error().message);
-    return net;
+    return parse_file(path, read_network);
 }
 
 std::array<std::span<const std::uint8_t>, 2> builtin_network_files();  // builtin_network.cpp

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <mutex>
 
 #include <fmt/format.h>
@@ -100,13 +98,7 @@ Result<std::shared_ptr<const OthelloNetwork>> read_othello_network(
 }
 
 Result<std::shared_ptr<const OthelloNetwork>> load_othello_network(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) return make_error(ErrorCode::invalid_argument, "cannot read " + path);
-    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)),
-                                          std::istreambuf_iterator<char>());
-    auto net = read_othello_network(bytes);
-    if (!net) return make_error(ErrorCode::invalid_argument, path + ": " + net.error().message);
-    return net;
+    return parse_file(path, read_othello_network);
 }
 
 int othello_net_correction(const OthelloNetwork& net, const PatternIndices& readings, int empties,
