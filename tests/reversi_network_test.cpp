@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string_view>
@@ -182,4 +183,33 @@ TEST_CASE("othello network: the built-in network reads and is the one levels 9-1
     const auto builtin = r::builtin_othello_network();
     REQUIRE(builtin != nullptr);
     CHECK(r::active_othello_network() == builtin.get());
+}
+
+TEST_CASE("othello network: a search's window leaves the correction out only far beyond it") {
+    // The built-in network and weights, as levels 9-10 play them.
+    const r::PatternWeights* weights = r::builtin_weights();
+    REQUIRE(weights != nullptr);
+    REQUIRE(r::active_othello_network() != nullptr);
+    const int margin = r::kLazyNetworkMargin;
+    int corrected = 0;
+    for (const r::Position& pos : sente::test::random_game_positions(4, 19)) {
+        const r::Bitboard mine = r::legal_moves(pos.player, pos.opponent);
+        const r::Bitboard theirs = r::legal_moves(pos.opponent, pos.player);
+        const int full = r::evaluate(pos, r::EvalKind::patterns, mine, theirs);
+        const int linear = r::pattern_evaluate(*weights, pos.player, pos.opponent, mine, theirs);
+        corrected += full != linear;
+        const auto windowed = [&](int alpha, int beta) {
+            return r::evaluate(pos, r::EvalKind::patterns, mine, theirs, {alpha, beta});
+        };
+        // Around the value (when the correction is within the margin: in the random games'
+        // odd positions it is not always), or within the margin of the patterns' value: the
+        // value itself.
+        if (std::abs(full - linear) < margin) CHECK(windowed(full - 1, full + 1) == full);
+        CHECK(windowed(linear - margin, linear - margin + 2) == full);
+        CHECK(windowed(linear + margin - 2, linear + margin) == full);
+        // The margin or more beyond the patterns' value, on either side: the patterns alone.
+        CHECK(windowed(linear - margin - 1, linear - margin) == linear);
+        CHECK(windowed(linear + margin, linear + margin + 1) == linear);
+    }
+    CHECK(corrected > 100);
 }

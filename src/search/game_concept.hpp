@@ -47,16 +47,18 @@ concept SearchableGame = requires(typename G::Position& pos, const typename G::P
 };
 
 // Optional: a game whose evaluation learns anyway whether the game is over (Othello counts both
-// sides' moves) answers the horizon in one call, G::leaf_value(pos, eval, ply) -> LeafValue:
-// the exact score of a finished game, or the evaluation.
+// sides' moves) answers the horizon in one call, G::leaf_value(pos, eval, ply, alpha, beta) ->
+// LeafValue: the exact score of a finished game, or the evaluation. The window lets the game
+// spare the costly part of its evaluation where a cheaper part already lies far beyond it: the
+// value must then still fall on the same side of the window as the full one would.
 struct LeafValue {
     Score score;
     bool exact;  // the game is over: score is terminal_score, not an evaluation
 };
 template <class G>
 concept HasLeafValue = requires(const typename G::Position& pos, const typename G::Evaluator& eval,
-                                int ply) {
-    { G::leaf_value(pos, eval, ply) } -> std::same_as<LeafValue>;
+                                int ply, Score alpha, Score beta) {
+    { G::leaf_value(pos, eval, ply, alpha, beta) } -> std::same_as<LeafValue>;
 };
 
 // Optional: Multi-ProbCut (M. Buro, 1997). A game whose deep search values follow shallower ones

@@ -482,7 +482,7 @@ class Searcher {
     Score horizon_value(int ply, Score alpha, Score beta, bool cut_node) {
         if constexpr (HasLeafValue<G>) {
             static_assert(!solves_at_horizon<G>(), "leaf_value leaves no room for a solver");
-            const LeafValue leaf = G::leaf_value(pos_, eval_, ply);
+            const LeafValue leaf = G::leaf_value(pos_, eval_, ply, alpha, beta);
             if (!leaf.exact) ++horizon_evals_;
             return leaf.score;
         }

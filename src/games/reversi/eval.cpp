@@ -49,8 +49,8 @@ int evaluate(const Position& pos, EvalKind kind) {
                     legal_moves(pos.opponent, pos.player));
 }
 
-int evaluate(const Position& pos, EvalKind kind, Bitboard my_moves_board,
-             Bitboard your_moves_board) {
+int evaluate(const Position& pos, EvalKind kind, Bitboard my_moves_board, Bitboard your_moves_board,
+             EvalWindow window) {
     const Bitboard me = pos.player;
     const Bitboard you = pos.opponent;
     switch (kind) {
@@ -68,10 +68,15 @@ int evaluate(const Position& pos, EvalKind kind, Bitboard my_moves_board,
                 if (net == nullptr)
                     return pattern_evaluate(*weights, me, you, my_moves_board, your_moves_board);
                 const PatternIndices readings = pattern_readings(me, you);
-                return pattern_evaluate(*weights, readings, me, you, my_moves_board,
-                                        your_moves_board) +
-                       othello_net_correction(*net, readings, pos.empty_count(),
-                                              popcount(my_moves_board), popcount(your_moves_board));
+                const int linear =
+                    pattern_evaluate(*weights, readings, me, you, my_moves_board, your_moves_board);
+                // (Written so that the window's default bounds cannot overflow.)
+                if (linear - kLazyNetworkMargin >= window.beta ||
+                    linear + kLazyNetworkMargin <= window.alpha)
+                    return linear;
+                return linear + othello_net_correction(*net, readings, pos.empty_count(),
+                                                       popcount(my_moves_board),
+                                                       popcount(your_moves_board));
             }
             [[fallthrough]];
         case EvalKind::stability_mobility: {

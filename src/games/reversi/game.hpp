@@ -117,12 +117,14 @@ struct ReversiGame {
     static search::Score evaluate(const Position& pos, const Evaluator& eval) {
         return reversi::evaluate(pos, eval.kind);
     }
-    // The horizon: the evaluations count both sides' moves, which tell whether the game is over.
-    static search::LeafValue leaf_value(const Position& pos, const Evaluator& eval, int ply) {
+    // The horizon: the evaluations count both sides' moves, which tell whether the game is over;
+    // the window lets the network's correction be left out where it would not matter.
+    static search::LeafValue leaf_value(const Position& pos, const Evaluator& eval, int ply,
+                                        search::Score alpha, search::Score beta) {
         const Bitboard mine = legal_moves(pos.player, pos.opponent);
         const Bitboard theirs = legal_moves(pos.opponent, pos.player);
         if ((mine | theirs) == 0) return {terminal_score(pos, ply), true};
-        return {reversi::evaluate(pos, eval.kind, mine, theirs), false};
+        return {reversi::evaluate(pos, eval.kind, mine, theirs, {alpha, beta}), false};
     }
     // Multi-ProbCut in the midgame (probcut.hpp), for the levels that ask for it.
     static std::optional<search::ProbCut> probcut(const Position& pos, const Evaluator& eval,
