@@ -213,6 +213,7 @@ TEST_CASE("train probcut writes each depth's value, full width or with the level
     r::Evaluator plain = r::ReversiGame::level(10).eval;
     plain.solve_lookahead = 0;
     plain.probcut_t = 0;
+    plain.lazy_network = false;
     for (const auto& [pos, values] : full) {
         CHECK(values[0] == r::ReversiGame::evaluate(pos, plain));
         for (int depth : {1, 4, 7}) {

@@ -52,6 +52,7 @@ int probcut_stats(const ProbCutStatsOptions& options, std::ostream& out, std::os
     // 0: every value a plain minimax value. Else every value is what a search that prunes
     // that way finds, which is what the shallow searches of ProbCut see in play.
     eval.probcut_t = options.probcut_t;
+    eval.lazy_network = false;  // values of the position and depth alone, whatever the windows
     search::TranspositionTable tt;
     tt.resize(64);
     const std::atomic<bool> stop{false};

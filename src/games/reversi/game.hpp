@@ -43,6 +43,10 @@ struct Evaluator {
     // scale, hundredths of a disc, not as proven results: ProbCut goes on weighing them against
     // evaluations (a window that holds a proven score leaves it nothing to cut).
     int selective_solve_empties = 0;
+    // Whether the leaves may leave the network's correction out where the patterns' value lies
+    // far beyond the window (eval.hpp). Off, a search's value does not depend on the windows
+    // that led to it: what the tools that measure the search need (train probcut).
+    bool lazy_network = true;
 };
 
 struct ReversiGame {
@@ -124,7 +128,8 @@ struct ReversiGame {
         const Bitboard mine = legal_moves(pos.player, pos.opponent);
         const Bitboard theirs = legal_moves(pos.opponent, pos.player);
         if ((mine | theirs) == 0) return {terminal_score(pos, ply), true};
-        return {reversi::evaluate(pos, eval.kind, mine, theirs, {alpha, beta}), false};
+        const EvalWindow window = eval.lazy_network ? EvalWindow{alpha, beta} : EvalWindow{};
+        return {reversi::evaluate(pos, eval.kind, mine, theirs, window), false};
     }
     // Multi-ProbCut in the midgame (probcut.hpp), for the levels that ask for it.
     static std::optional<search::ProbCut> probcut(const Position& pos, const Evaluator& eval,
