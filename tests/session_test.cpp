@@ -3,6 +3,9 @@
 
 #include <doctest/doctest.h>
 
+#include <string>
+#include <vector>
+
 #include "sente/session.hpp"
 
 using namespace sente;
@@ -134,4 +137,42 @@ TEST_CASE("positions can be set and read as text") {
     CHECK(session.undo().error().code == ErrorCode::cannot_undo);
     CHECK(session.set_position("nonsense").error().code == ErrorCode::syntax_error);
     CHECK(session.position_text() == text);
+}
+
+TEST_CASE("a Gomoku board is set up stone by stone, in any order, and bad boards change nothing") {
+    Session session;
+    REQUIRE(session.select_game("gomoku", 7));
+    REQUIRE(session.play("d4"));
+    const std::string before = session.position_text();
+    // Two black stones before any white one: no order of moves, but a board.
+    const std::vector<PlayedMove> stones = {
+        {Color::black, "d4"}, {Color::black, "e5"}, {Color::white, "c3"}};
+    REQUIRE(session.set_stones(stones, Color::white));
+    CHECK(session.position_text() == "7/7/4x2/3x3/2o4/7/7 w");
+    CHECK(session.history().empty());
+    CHECK(session.side_to_move() == Color::white);
+    CHECK(session.set_stones({}, Color::black));
+    CHECK(session.position_text() == "7/7/7/7/7/7/7 b");
+
+    REQUIRE(session.set_position(before));
+    const std::vector<PlayedMove> twice = {{Color::black, "d4"}, {Color::white, "d4"}};
+    CHECK(session.set_stones(twice, Color::black).error().message == "d4 is given twice");
+    const std::vector<PlayedMove> off = {{Color::black, "h8"}};
+    CHECK_FALSE(session.set_stones(off, Color::white));
+    const std::vector<PlayedMove> not_a_point = {{Color::black, "pass"}};
+    CHECK_FALSE(session.set_stones(not_a_point, Color::white));
+    std::vector<PlayedMove> fives;
+    for (const char* point : {"a1", "a2", "a3", "a4", "a5"}) fives.push_back({Color::black, point});
+    for (const char* point : {"g1", "g2", "g3", "g4", "g5"}) fives.push_back({Color::white, point});
+    CHECK(session.set_stones(fives, Color::black).error().message ==
+          "both sides have five in a row");
+    CHECK(session.position_text() == before);
+
+    // A five on the board ends the game.
+    fives.resize(5);
+    REQUIRE(session.set_stones(fives, Color::white));
+    CHECK(session.outcome().over);
+
+    REQUIRE(session.select_game("othello"));
+    CHECK_FALSE(session.set_stones(stones, Color::black));
 }

@@ -118,6 +118,10 @@ class Session {
     std::string start_position_text() const;
     // Replaces the game with one starting from `text` (history cleared).
     Result<void> set_position(std::string_view text);
+    // Replaces the game with one starting from these stones (each a colour and a point in the
+    // game's notation) on an empty board of the current size, `to_move` to move, history
+    // cleared: a board as GUIs send one, whatever order the stones came in (Gomoku only).
+    Result<void> set_stones(std::span<const PlayedMove> stones, Color to_move);
 
     // ---- Engine ------------------------------------------------------------------------------
     Result<void> set_level(int level);

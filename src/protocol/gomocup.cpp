@@ -423,28 +423,10 @@ void Engine::finish_board(bool answer) {
     if (!played) {
         // An order the rules refuse (a renju foul, a five on the way): set the stones up as a
         // position instead, which keeps no history to take back.
-        std::vector<std::string> rows(static_cast<std::size_t>(size_), std::string(size_, '.'));
+        std::vector<PlayedMove> stones;
         for (const Stone& stone : order)
-            rows[static_cast<std::size_t>(stone.y)][static_cast<std::size_t>(stone.x)] =
-                color_of(stone) == Color::black ? 'x' : 'o';
-        std::string text;
-        for (const std::string& row : rows) {
-            int empty = 0;
-            for (const char c : row) {
-                if (c == '.') {
-                    ++empty;
-                    continue;
-                }
-                if (empty > 0) text += std::to_string(empty);
-                empty = 0;
-                text += c;
-            }
-            if (empty > 0) text += std::to_string(empty);
-            text += '/';
-        }
-        text.back() = ' ';
-        text += me == Color::black ? 'b' : 'w';
-        if (auto set = session_.set_position(text); !set) return refuse(set.error().message);
+            stones.push_back({color_of(stone), vertex(stone.x, stone.y)});
+        if (auto set = session_.set_stones(stones, me); !set) return refuse(set.error().message);
     }
     if (session_.outcome().over) return refuse("the game on that board is over");
     if (!answer) return;  // YXBOARD: the position only, a YXNBEST or TURN follows

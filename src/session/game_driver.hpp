@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,6 +63,8 @@ class GameDriver {
     virtual std::string position_text() const = 0;
     virtual std::string start_position_text() const = 0;
     virtual Result<void> set_position(std::string_view text) = 0;
+    virtual Result<void> set_stones(std::span<const PlayedMove> stones, Color to_move,
+                                    Orientation orientation) = 0;
     virtual std::string level_name(int level) const = 0;
     // The deepest search a level allows, 0 when only the clock limits it.
     virtual int level_depth(int level) const = 0;
@@ -102,6 +105,18 @@ concept PlayableGame = search::SearchableGame<G> &&
 template <class G>
 concept HasTurnHandover = requires(typename G::Position& pos) {
     G::hand_over_turn(pos);
+};
+
+// A game whose positions can be set up stone by stone on an empty board (Gomoku), as GUIs that
+// send a board rather than moves need: G::PlacedStone{colour, move} and
+// G::position_of_stones(size, stones, to_move).
+template <class G>
+concept SetsUpStones = requires(int size, std::span<const typename G::PlacedStone> stones,
+                                typename G::Move move) {
+    {typename G::PlacedStone{Color::black, move}};
+    {
+        G::position_of_stones(size, stones, Color::black)
+        } -> std::same_as<Result<typename G::Position>>;
 };
 
 template <PlayableGame G>
@@ -181,11 +196,28 @@ class GameDriverFor final : public GameDriver {
     Result<void> set_position(std::string_view text) override {
         auto pos = G::parse_position(text);
         if (!pos) return pos.error();
-        start_ = *pos;
-        position_ = *pos;
-        size_ = G::board_size(*pos);  // a position text may name another size (Soldiers)
-        history_.clear();
+        start_from(*pos);
         return {};
+    }
+
+    Result<void> set_stones(std::span<const PlayedMove> stones, Color to_move,
+                            Orientation orientation) override {
+        if constexpr (SetsUpStones<G>) {
+            std::vector<typename G::PlacedStone> placed;
+            for (const PlayedMove& stone : stones) {
+                auto move = G::parse_move(stone.move, orientation);
+                if (!move) return move.error();
+                placed.push_back({stone.color, *move});
+            }
+            auto pos = G::position_of_stones(size_, placed, to_move);
+            if (!pos) return pos.error();
+            start_from(*pos);
+            return {};
+        } else {
+            return make_error(
+                ErrorCode::invalid_argument,
+                fmt::format("{} positions are not set up stone by stone", G::info().title));
+        }
     }
 
     std::string level_name(int level) const override { return std::string(G::level(level).name); }
@@ -269,6 +301,14 @@ class GameDriverFor final : public GameDriver {
     }
 
   private:
+    // A new game from `pos`, with no history.
+    void start_from(const Position& pos) {
+        start_ = pos;
+        position_ = pos;
+        size_ = G::board_size(pos);  // a position text may name another size (Soldiers)
+        history_.clear();
+    }
+
     enum class Kind : std::uint8_t {
         move,           // asked for (play, genmove)
         implicit_pass,  // a pass sente played because the other side was asked to move

@@ -114,6 +114,12 @@ struct Session::Impl {
         clocks = {start, start};
     }
 
+    // A new game from a given position: nothing learnt in another game carries over.
+    void start_set_up_game() {
+        tt.clear();
+        reset_clocks();
+    }
+
     // Keeps the session's own account of a clock between `time_left` updates.
     void charge(Color color, milliseconds used) {
         ClockReading& clock = clocks[static_cast<int>(color)];
@@ -297,9 +303,13 @@ std::string Session::start_position_text() const { return impl_->driver->start_p
 
 Result<void> Session::set_position(std::string_view text) {
     if (auto done = impl_->driver->set_position(text); !done) return done;
-    // A new game from a given position: nothing learnt in another game carries over.
-    impl_->tt.clear();
-    impl_->reset_clocks();
+    impl_->start_set_up_game();
+    return {};
+}
+
+Result<void> Session::set_stones(std::span<const PlayedMove> stones, Color to_move) {
+    if (auto done = impl_->driver->set_stones(stones, to_move, orientation()); !done) return done;
+    impl_->start_set_up_game();
     return {};
 }
 

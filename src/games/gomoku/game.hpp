@@ -314,6 +314,11 @@ struct GomokuGame {
     static Result<Position> parse_position(std::string_view text) {
         return gomoku::parse_position(text, R);
     }
+    using PlacedStone = gomoku::PlacedStone;
+    static Result<Position> position_of_stones(int size, std::span<const PlacedStone> stones,
+                                               Color to_move) {
+        return gomoku::position_of_stones(size, R, stones, to_move);
+    }
     // Each side's stones still to come, for the time manager: a game rarely fills the board.
     static int moves_left(const Position& pos) {
         const int empty = pos.size * pos.size - pos.stone_count;

@@ -142,7 +142,7 @@ Result<Position> parse_position(std::string_view text, Rule rule) {
     if (size < kMinSize || size > kMaxSize)
         return bad(fmt::format("{} rows; boards have {} to {}", size, kMinSize, kMaxSize));
 
-    Position pos = empty_position(size, rule);
+    std::vector<PlacedStone> stones;
     for (int r = 0; r < size; ++r) {
         const int row = size - 1 - r;
         int column = 0;
@@ -161,7 +161,8 @@ Result<Position> parse_position(std::string_view text, Rule rule) {
                 column += run;
             } else if (c == 'x' || c == 'o') {
                 if (column < size) {
-                    place_stone(pos, point_at(column, row), c == 'x' ? Color::black : Color::white);
+                    stones.push_back(
+                        {c == 'x' ? Color::black : Color::white, move_at(point_at(column, row))});
                 }
                 ++column;
             } else {
@@ -171,7 +172,28 @@ Result<Position> parse_position(std::string_view text, Rule rule) {
         }
         if (column != size) return bad(fmt::format("row {} does not have {} points", r + 1, size));
     }
-    set_side_to_move(pos, side == "b" || side == "x" ? Color::black : Color::white);
+    auto pos = position_of_stones(size, rule, stones,
+                                  side == "b" || side == "x" ? Color::black : Color::white);
+    if (!pos) return bad(pos.error().message);
+    return pos;
+}
+
+Result<Position> position_of_stones(int size, Rule rule, std::span<const PlacedStone> stones,
+                                    Color to_move) {
+    if (size < kMinSize || size > kMaxSize)
+        return make_error(ErrorCode::invalid_argument,
+                          fmt::format("boards have {} to {} rows", kMinSize, kMaxSize));
+    Position pos = empty_position(size, rule);
+    for (const PlacedStone& stone : stones) {
+        if (stone.point.is_none() || !on_board(pos, stone.point.point))
+            return make_error(ErrorCode::invalid_argument,
+                              fmt::format("{} is not on the board", format_move(stone.point)));
+        if (pos.stones[stone.point.point] != kEmpty)
+            return make_error(ErrorCode::invalid_argument,
+                              fmt::format("{} is given twice", format_move(stone.point)));
+        place_stone(pos, stone.point.point, stone.color);
+    }
+    set_side_to_move(pos, to_move);
     // A five already on the board ends the game.
     std::vector<Color> fives;
     for_each_point(pos, [&](int point) {
@@ -182,7 +204,8 @@ Result<Position> parse_position(std::string_view text, Rule rule) {
             fives.push_back(color);
         }
     });
-    if (fives.size() > 1) return bad("both sides have five in a row");
+    if (fives.size() > 1)
+        return make_error(ErrorCode::invalid_argument, "both sides have five in a row");
     if (!fives.empty()) pos.winner = fives.front();
     return pos;
 }

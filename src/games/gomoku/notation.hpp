@@ -9,6 +9,7 @@
 //   in the centre. The rule is the game's (gomoku, gomoku-standard, renju, caro), not the text's.
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -32,6 +33,17 @@ Outcome outcome(const Position& pos);
 
 std::string format_position(const Position& pos);
 Result<Position> parse_position(std::string_view text, Rule rule);
+
+// A stone to set up: its colour and its point.
+struct PlacedStone {
+    Color color;
+    Move point;
+};
+// The position of these stones on an empty board of `size`, `to_move` to move, as a board a GUI
+// sends is set up (no rule applies to how the stones came there); a five on the board ends the
+// game. Refused: a point off the board or given twice, fives of both sides.
+Result<Position> position_of_stones(int size, Rule rule, std::span<const PlacedStone> stones,
+                                    Color to_move);
 
 std::string board_rows(const Position& pos);
 BoardView board_view(const Position& pos, Move last_move);
