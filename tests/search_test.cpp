@@ -289,10 +289,6 @@ struct ReversiWithoutSolver : ReversiGame {
 
 static_assert(sente::search::LeafSolver<ReversiWithSolver>);
 static_assert(sente::search::LeafSolver<ReversiGame>);
-// Othello's optional hooks are found: a hook whose signature drifted would silently drop out.
-static_assert(sente::search::HasTimeFit<ReversiGame>);
-static_assert(sente::search::SolverSettles<ReversiGame>);
-static_assert(sente::search::SolverMayEstimate<ReversiGame>);
 static_assert(!sente::search::LeafSolver<ReversiWithoutSolver>);
 
 }  // namespace

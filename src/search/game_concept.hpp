@@ -17,11 +17,31 @@ namespace sente::search {
 
 struct Limits;  // search.hpp: a search's depth, node and time limits
 
+// The constants a game may set, each with its default: every game derives from GameDefaults and
+// names only those it changes.
+struct GameDefaults {
+    // Proven scores count the plies to the end of the game (a win sooner is worth more). Other
+    // games' proven scores (Othello's final margin) do not depend on the ply.
+    static constexpr bool kScoresByDistance = false;
+    // The solver is cheap enough to ask at the horizon too, before the static evaluation; by
+    // default it is asked only at interior nodes.
+    static constexpr bool kSolveAtHorizon = false;
+    // The search value swings between odd and even depths (an evaluation that favours one side
+    // of the move, as Othello's does by a disc or two): an iteration's aspiration window is then
+    // centred on the value of the last iteration of the same parity; by default on the last
+    // iteration's value, which follows a trend better.
+    static constexpr bool kParityAspiration = false;
+    // The shallowest remaining depth at which a node probes and feeds the transposition table
+    // (1: every interior node). Where a node's subtree is a handful of evaluations, searching it
+    // again costs less than the table's cache miss.
+    static constexpr int kMinTableDepth = 1;
+};
+
 template <class G>
-concept SearchableGame = requires(typename G::Position& pos, const typename G::Position& cpos,
-                                  typename G::Move move, typename G::MoveList& list,
-                                  const typename G::Evaluator& eval, std::uint16_t packed,
-                                  int depth, int ply) {
+concept SearchableGame = std::derived_from<G, GameDefaults> &&
+    requires(typename G::Position& pos, const typename G::Position& cpos, typename G::Move move,
+             typename G::MoveList& list, const typename G::Evaluator& eval, std::uint16_t packed,
+             int depth, int ply) {
     typename G::Position;
     typename G::Move;
     typename G::Undo;
@@ -226,54 +246,41 @@ concept SolverMayEstimate = LeafSolver<G> && requires(const typename G::Solver& 
     { solver.solved_an_estimate() } -> std::same_as<bool>;
 };
 
-// Optional constants, each with its default when the game does not name it.
+// What a game turns on, at a glance: each optional hook above, true where the game has it
+// (hooks_of<G>()). The tests spell out every game's set, so that a hook whose signature drifts
+// fails there instead of silently dropping out of the search.
+struct HookSet {
+    bool leaf_value = false;
+    bool probcut = false;
+    bool forward_pruning = false;
+    bool extension = false;
+    bool forced_reply = false;
+    bool singular_extension = false;
+    bool late_move_reduction = false;
+    bool omitted_moves = false;
+    bool win_at_ply = false;
+    bool leaf_solver = false;
+    bool solver_settles = false;
+    bool solver_may_estimate = false;
+    bool time_fit = false;
+    friend constexpr bool operator==(const HookSet&, const HookSet&) = default;
+};
 
-// Games whose proven scores count the plies to the end of the game (G::kScoresByDistance; a
-// win sooner is worth more). Other games' proven scores (Othello's final margin) do not depend
-// on the ply.
 template <class G>
-constexpr bool scores_by_distance() {
-    if constexpr (requires { G::kScoresByDistance; }) {
-        return G::kScoresByDistance;
-    } else {
-        return false;
-    }
-}
-
-// Games whose solver is cheap enough to ask at the horizon too (G::kSolveAtHorizon), before the
-// static evaluation; by default it is asked only at interior nodes.
-template <class G>
-constexpr bool solves_at_horizon() {
-    if constexpr (requires { G::kSolveAtHorizon; }) {
-        return G::kSolveAtHorizon;
-    } else {
-        return false;
-    }
-}
-
-// Games whose search value swings between odd and even depths (G::kParityAspiration: an
-// evaluation that favours one side of the move, as Othello's does by a disc or two) centre an
-// iteration's aspiration window on the value of the last iteration of the same parity; others
-// on the last iteration's value, which follows a trend better.
-template <class G>
-constexpr bool parity_aspiration() {
-    if constexpr (requires { G::kParityAspiration; }) {
-        return G::kParityAspiration;
-    } else {
-        return false;
-    }
-}
-
-// The shallowest remaining depth at which a node probes and feeds the transposition table
-// (G::kMinTableDepth; default 1, every interior node). Where a node's subtree is a handful of
-// evaluations, searching it again costs less than the table's cache miss.
-template <class G>
-constexpr int min_table_depth() {
-    if constexpr (requires { G::kMinTableDepth; }) {
-        return G::kMinTableDepth;
-    } else {
-        return 1;
-    }
+constexpr HookSet hooks_of() {
+    return {.leaf_value = HasLeafValue<G>,
+            .probcut = HasProbCut<G>,
+            .forward_pruning = HasForwardPruning<G>,
+            .extension = HasExtension<G>,
+            .forced_reply = HasForcedReply<G>,
+            .singular_extension = HasSingularExtension<G>,
+            .late_move_reduction = HasLateMoveReduction<G>,
+            .omitted_moves = HasOmittedMoves<G>,
+            .win_at_ply = HasWinAtPly<G>,
+            .leaf_solver = LeafSolver<G>,
+            .solver_settles = SolverSettles<G>,
+            .solver_may_estimate = SolverMayEstimate<G>,
+            .time_fit = HasTimeFit<G>};
 }
 
 }  // namespace sente::search

@@ -90,7 +90,7 @@ struct SolverOf<G, true> {
 // distance to the end; other games' proven scores are stored as they are.
 template <class G>
 constexpr Score score_to_table(Score score, int ply) {
-    if constexpr (scores_by_distance<G>()) {
+    if constexpr (G::kScoresByDistance) {
         if (is_proven_win(score)) return score + ply;
         if (is_proven_loss(score)) return score - ply;
     }
@@ -99,7 +99,7 @@ constexpr Score score_to_table(Score score, int ply) {
 
 template <class G>
 constexpr Score score_from_table(Score score, int ply) {
-    if constexpr (scores_by_distance<G>()) {
+    if constexpr (G::kScoresByDistance) {
         if (is_proven_win(score)) return score - ply;
         if (is_proven_loss(score)) return score + ply;
     }
@@ -169,7 +169,7 @@ class Searcher {
             // Multi-PV needs every value, not just the best within a window.
             const bool aspiration = limits_.multi_pv <= 1 && depth >= 4;
             const Score centre =
-                parity_aspiration<G>() && depth - 2 >= first_depth ? before_previous : previous;
+                G::kParityAspiration && depth - 2 >= first_depth ? before_previous : previous;
             if (aspiration && !is_proven_win(centre) && !is_proven_loss(centre) &&
                 !is_proven_win(previous) && !is_proven_loss(previous)) {
                 alpha = std::max<Score>(centre - delta, -kInfinity);
@@ -375,7 +375,7 @@ class Searcher {
     // from the line above (its side's floor two plies up). Only in games that score wins by
     // distance: where a proven score is a margin (Othello), a larger one is worth finding.
     bool beyond_held_win(int ply, Score alpha, Score beta) {
-        if constexpr (!scores_by_distance<G>()) return false;
+        if constexpr (!G::kScoresByDistance) return false;
         win_floor_[ply] = ply >= 2 ? win_floor_[ply - 2] : kInfinity;
         return alpha >= win_floor_[ply] || (ply >= 1 && -beta >= win_floor_[ply - 1]);
     }
@@ -428,7 +428,7 @@ class Searcher {
                   .beyond_win = beyond_held_win(ply, alpha, beta),
                   .key = G::hash(pos_),
                   .horizon_at_entry = horizon_evals_,
-                  .use_table = depth >= min_table_depth<G>(),
+                  .use_table = depth >= G::kMinTableDepth,
                   // A search without one move (the singular test, below) is no search of the
                   // node: it takes nothing from the table but the move to order first, and
                   // stores nothing.
@@ -481,13 +481,13 @@ class Searcher {
     // win the solver proves, a reply forced at once).
     Score horizon_value(int ply, Score alpha, Score beta, bool cut_node) {
         if constexpr (HasLeafValue<G>) {
-            static_assert(!solves_at_horizon<G>(), "leaf_value leaves no room for a solver");
+            static_assert(!G::kSolveAtHorizon, "leaf_value leaves no room for a solver");
             const LeafValue leaf = G::leaf_value(pos_, eval_, ply, alpha, beta);
             if (!leaf.exact) ++horizon_evals_;
             return leaf.score;
         }
         if (G::is_game_over(pos_)) return G::terminal_score(pos_, ply);
-        if constexpr (LeafSolver<G> && solves_at_horizon<G>()) {
+        if constexpr (LeafSolver<G> && G::kSolveAtHorizon) {
             // A threat the static evaluation cannot see (a forced win by fours) is settled
             // here rather than trusted away.
             const std::uint64_t solver_nodes = solver_.nodes();

@@ -157,7 +157,7 @@ struct RuleInfo {
 };
 
 template <Rule R>
-struct GomokuGame {
+struct GomokuGame : search::GameDefaults {
     using Position = gomoku::Position;
     using Move = gomoku::Move;
     using Undo = MoveUndo;

@@ -49,7 +49,7 @@ struct Evaluator {
     bool lazy_network = true;
 };
 
-struct ReversiGame {
+struct ReversiGame : search::GameDefaults {
     using Position = reversi::Position;
     using Move = reversi::Move;
     using Undo = reversi::Position;  // copy-make: the position is 17 bytes

@@ -25,7 +25,7 @@
 
 namespace sente::soldiers {
 
-struct SoldiersGame {
+struct SoldiersGame : search::GameDefaults {
     using Position = soldiers::Position;
     using Move = soldiers::Move;
     using Undo = soldiers::Undo;
