@@ -69,8 +69,9 @@ concept SearchableGame = std::derived_from<G, GameDefaults> &&
 // Optional: a game whose evaluation learns anyway whether the game is over (Othello counts both
 // sides' moves) answers the horizon in one call, G::leaf_value(pos, eval, ply, alpha, beta) ->
 // LeafValue: the exact score of a finished game, or the evaluation. The window lets the game
-// spare the costly part of its evaluation where a cheaper part already lies far beyond it: the
-// value must then still fall on the same side of the window as the full one would.
+// spare the costly part of its evaluation where a cheaper part already lies far beyond it, so
+// that the value falls on the same side of the window as the full one would but for rare
+// leaves; a search's value then depends a little on the windows that led to it.
 struct LeafValue {
     Score score;
     bool exact;  // the game is over: score is terminal_score, not an evaluation
