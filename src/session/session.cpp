@@ -41,24 +41,19 @@ std::unique_ptr<GameDriver> make_driver(int size) {
     return std::make_unique<GameDriverFor<G>>(size);
 }
 
+template <PlayableGame G>
+constexpr GameEntry entry_for() {
+    return GameEntry{&G::info, G::kAliases, &make_driver<G>};
+}
+
 // Every game sente plays. Adding a game is adding a line here.
 const std::array kGames = {
-    GameEntry{&reversi::ReversiGame::info, reversi::ReversiGame::kAliases,
-              &make_driver<reversi::ReversiGame>},
-    GameEntry{&soldiers::SoldiersGame::info, soldiers::SoldiersGame::kAliases,
-              &make_driver<soldiers::SoldiersGame>},
-    GameEntry{&gomoku::GomokuGame<gomoku::Rule::freestyle>::info,
-              gomoku::GomokuGame<gomoku::Rule::freestyle>::kAliases,
-              &make_driver<gomoku::GomokuGame<gomoku::Rule::freestyle>>},
-    GameEntry{&gomoku::GomokuGame<gomoku::Rule::standard>::info,
-              gomoku::GomokuGame<gomoku::Rule::standard>::kAliases,
-              &make_driver<gomoku::GomokuGame<gomoku::Rule::standard>>},
-    GameEntry{&gomoku::GomokuGame<gomoku::Rule::renju>::info,
-              gomoku::GomokuGame<gomoku::Rule::renju>::kAliases,
-              &make_driver<gomoku::GomokuGame<gomoku::Rule::renju>>},
-    GameEntry{&gomoku::GomokuGame<gomoku::Rule::caro>::info,
-              gomoku::GomokuGame<gomoku::Rule::caro>::kAliases,
-              &make_driver<gomoku::GomokuGame<gomoku::Rule::caro>>},
+    entry_for<reversi::ReversiGame>(),
+    entry_for<soldiers::SoldiersGame>(),
+    entry_for<gomoku::GomokuGame<gomoku::Rule::freestyle>>(),
+    entry_for<gomoku::GomokuGame<gomoku::Rule::standard>>(),
+    entry_for<gomoku::GomokuGame<gomoku::Rule::renju>>(),
+    entry_for<gomoku::GomokuGame<gomoku::Rule::caro>>(),
 };
 
 // The Gomoku rules a network may be trained for.
