@@ -80,7 +80,12 @@ constexpr int kEvalInfinity = 1'000'000;
 int shallow_value(Bitboard player, Bitboard opponent, int depth, int alpha, int beta,
                   std::uint64_t& nodes) {
     ++nodes;
-    if (depth == 0) return evaluate(Position{player, opponent, Color::black}, EvalKind::patterns);
+    if (depth == 0) {
+        // The window, so that the network's correction is left out far from it (eval.hpp).
+        return evaluate(Position{player, opponent, Color::black}, EvalKind::patterns,
+                        legal_moves(player, opponent), legal_moves(opponent, player),
+                        {alpha, beta});
+    }
     Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
         if (legal_moves(opponent, player) == 0)
