@@ -18,6 +18,7 @@
 #include "games/reversi/notation.hpp"
 #include "games/reversi/pattern_eval.hpp"
 #include "search/search.hpp"
+#include "tools/labelled_positions.hpp"
 #include "tools/probcut_stats.hpp"
 #include "tools/train.hpp"
 
@@ -238,4 +239,42 @@ TEST_CASE("train probcut writes each depth's value, full width or with the level
     }
     CHECK(differing > 0);
     std::remove(play.output.c_str());
+}
+
+TEST_CASE("labelled position files: every line read once, bad lines skipped or stopped at") {
+    using sente::tools::BadLines;
+    using sente::tools::LabelledPosition;
+    const std::string start = r::format_position(r::ReversiGame::start_position(8));
+    const std::string first = "labelled_first.txt", second = "labelled_second.txt";
+    {
+        std::ofstream(first) << start << " 4\n\n" << start << " -2\n";
+        std::ofstream(second) << "not a position 7\n" << start << " 12 extra\n" << start << " 0\n";
+    }
+    const std::vector<std::string> both{first, second};
+    std::vector<int> labels;
+    std::vector<std::string> lines;
+    const auto collect = [&](const LabelledPosition& labelled, std::string_view line) {
+        CHECK(r::format_position(labelled.position) == start);
+        labels.push_back(labelled.label);
+        lines.emplace_back(line);
+    };
+
+    const auto skipping = sente::tools::read_labelled_files(both, BadLines::skip, collect);
+    REQUIRE(skipping);
+    CHECK(*skipping == 2);  // the blank line is neither read nor skipped
+    CHECK(labels == std::vector<int>{4, -2, 0});
+    CHECK(lines.back() == start + " 0");
+
+    labels.clear();
+    const auto stopping = sente::tools::read_labelled_files(both, BadLines::stop, collect);
+    REQUIRE_FALSE(stopping);
+    CHECK(stopping.error().message.starts_with(second + ":1: "));
+    CHECK(labels == std::vector<int>{4, -2});  // the first file, then nothing after the error
+
+    const std::vector<std::string> missing{"labelled_missing.txt"};
+    const auto absent = sente::tools::read_labelled_files(missing, BadLines::skip, collect);
+    REQUIRE_FALSE(absent);
+    CHECK(absent.error().message == "cannot read labelled_missing.txt");
+    std::remove(first.c_str());
+    std::remove(second.c_str());
 }

@@ -10,6 +10,7 @@
 #include "games/reversi/notation.hpp"
 #include "games/reversi/pattern_eval.hpp"
 #include "games/reversi/patterns.hpp"
+#include "tools/labelled_positions.hpp"
 
 namespace sente::tools {
 
@@ -67,25 +68,16 @@ int othello_features(const OthelloFeaturesOptions& options, std::ostream& out, s
     write_header(file, 0);  // the count is written again at the end
     const auto count_offset = file.tellp() - std::streamoff(8);
     std::uint64_t records = 0;
-    std::uint64_t skipped = 0;
-    for (const std::string& path : options.inputs) {
-        std::ifstream input(path);
-        if (!input) {
-            err << fmt::format("sente train othello-features: cannot read {}\n", path);
-            return 2;
-        }
-        std::string board, side;
-        int label = 0;
-        while (input >> board >> side >> label) {
-            const auto pos = parse_position(board + " " + side);
-            if (!pos) {
-                ++skipped;
-                continue;
-            }
-            write_record(file, *weights, *pos, label);
+    const auto read = read_labelled_files(
+        options.inputs, BadLines::skip, [&](const LabelledPosition& labelled, std::string_view) {
+            write_record(file, *weights, labelled.position, labelled.label);
             ++records;
-        }
+        });
+    if (!read) {
+        err << fmt::format("sente train othello-features: {}\n", read.error().message);
+        return 2;
     }
+    const std::size_t skipped = *read;
     file.seekp(count_offset);
     put(file, records, 8);
     if (!file.flush()) {

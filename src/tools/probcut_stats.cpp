@@ -12,6 +12,7 @@
 #include "games/reversi/game.hpp"
 #include "games/reversi/notation.hpp"
 #include "search/search.hpp"
+#include "tools/labelled_positions.hpp"
 
 namespace sente::tools {
 
@@ -22,25 +23,21 @@ int probcut_stats(const ProbCutStatsOptions& options, std::ostream& out, std::os
     std::mt19937_64 rng(options.seed);
     std::vector<Position> sample;
     std::size_t seen = 0;
-    for (const std::string& path : options.inputs) {
-        std::ifstream file(path);
-        if (!file) {
-            err << fmt::format("sente train probcut: cannot read {}\n", path);
-            return 2;
-        }
-        std::string board, side, label;
-        while (file >> board >> side >> label) {
-            const auto pos = reversi::parse_position(board + " " + side);
-            if (!pos) continue;
-            const int empties = pos->empty_count();
-            if (empties < options.min_empties || empties > options.max_empties) continue;
+    const auto read = read_labelled_files(
+        options.inputs, BadLines::skip, [&](const LabelledPosition& labelled, std::string_view) {
+            const Position& pos = labelled.position;
+            const int empties = pos.empty_count();
+            if (empties < options.min_empties || empties > options.max_empties) return;
             ++seen;
             if (sample.size() < static_cast<std::size_t>(options.positions)) {
-                sample.push_back(*pos);
+                sample.push_back(pos);
             } else if (const auto slot = rng() % seen; slot < sample.size()) {
-                sample[slot] = *pos;
+                sample[slot] = pos;
             }
-        }
+        });
+    if (!read) {
+        err << fmt::format("sente train probcut: {}\n", read.error().message);
+        return 2;
     }
     std::ofstream file(options.output);
     if (!file) {

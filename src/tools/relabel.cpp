@@ -10,7 +10,7 @@
 #include "games/reversi/game.hpp"
 #include "games/reversi/notation.hpp"
 #include "search/search.hpp"
-#include "tools/train.hpp"
+#include "tools/labelled_positions.hpp"
 
 namespace sente::tools {
 
@@ -41,45 +41,35 @@ int relabel(const RelabelOptions& options, std::ostream& out, std::ostream& err)
     limits.max_depth = options.depth;
     const auto start = std::chrono::steady_clock::now();
     std::size_t line_number = 0, searched = 0, copied = 0;
-    for (const std::string& path : options.inputs) {
-        std::ifstream in(path);
-        if (!in) {
-            err << fmt::format("sente train relabel: cannot read {}\n", path);
-            return 2;
-        }
-        std::string line;
-        for (int number = 1; std::getline(in, line); ++number) {
-            if (line.empty()) continue;
+    const auto read = read_labelled_files(
+        options.inputs, BadLines::stop,
+        [&](const LabelledPosition& labelled, std::string_view line) {
             if (line_number++ % static_cast<std::size_t>(options.shard_count) !=
                 static_cast<std::size_t>(options.shard_index - 1))
-                continue;
-            const auto labelled = parse_labelled_line(line);
-            if (!labelled) {
-                err << fmt::format("sente train relabel: {}:{}: {}\n", path, number,
-                                   labelled.error().message);
-                return 2;
-            }
-            const reversi::Position* pos = &labelled->position;
-            const int label = labelled->label;
-            const int empties = pos->empty_count();
+                return;
+            const reversi::Position& pos = labelled.position;
+            const int empties = pos.empty_count();
             if (empties < options.min_empties || empties > options.max_empties ||
-                ReversiGame::is_game_over(*pos)) {
+                ReversiGame::is_game_over(pos)) {
                 file << line << '\n';
                 ++copied;
-                continue;
+                return;
             }
             tt.new_search();
             search::Searcher<ReversiGame> searcher(tt, stop);
-            const auto result = searcher.search(*pos, eval, limits);
+            const auto result = searcher.search(pos, eval, limits);
             const double value = options.search_weight * discs_of(result.info.score) +
-                                 (1 - options.search_weight) * label;
-            file << reversi::format_position(*pos) << ' ' << std::lround(value) << '\n';
+                                 (1 - options.search_weight) * labelled.label;
+            file << reversi::format_position(pos) << ' ' << std::lround(value) << '\n';
             if (++searched % 20000 == 0) {
                 const double seconds =
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                 err << fmt::format("{} positions searched, {:.0f} s\n", searched, seconds);
             }
-        }
+        });
+    if (!read) {
+        err << fmt::format("sente train relabel: {}\n", read.error().message);
+        return 2;
     }
     out << fmt::format("{} positions relabelled by {}-ply searches, {} copied, to {}\n", searched,
                        options.depth, copied, options.output);

@@ -18,6 +18,7 @@
 #include "games/reversi/notation.hpp"
 #include "games/reversi/pattern_eval.hpp"
 #include "sente/session.hpp"
+#include "tools/labelled_positions.hpp"
 #include "tools/wthor.hpp"
 
 namespace sente::tools {
@@ -110,17 +111,6 @@ int self_play(const SelfPlayOptions& options, std::ostream& out, std::ostream& e
     out << fmt::format("{} games, {} positions written to {}\n", options.games, written,
                        options.output);
     return 0;
-}
-
-Result<LabelledPosition> parse_labelled_line(const std::string& line) {
-    std::istringstream fields(line);
-    std::string board, side, rest;
-    int label = 0;
-    if (!(fields >> board >> side >> label) || (fields >> rest))
-        return make_error(ErrorCode::syntax_error, "not BOARD SIDE LABEL");
-    auto pos = reversi::parse_position(board + " " + side);
-    if (!pos) return pos.error();
-    return LabelledPosition{*pos, label};
 }
 
 int wthor_positions(const WthorOptions& options, std::ostream& out, std::ostream& err) {
@@ -245,39 +235,28 @@ struct Example {
 
 // Reads labelled positions ("BOARD SIDE LABEL" lines) into examples; false (with a message) on
 // a file that cannot be read or a line that does not parse.
-bool read_examples(const std::string& path, bool validation, std::vector<Example>& examples,
-                   std::ostream& err) {
+bool read_examples(const std::vector<std::string>& paths, bool validation,
+                   std::vector<Example>& examples, std::ostream& err) {
     using namespace reversi;
-    std::ifstream file(path);
-    if (!file) {
-        err << fmt::format("sente train: cannot read {}\n", path);
-        return false;
-    }
     const auto& instance_offsets = PatternWeights::instance_offsets();
-    std::string line;
-    for (int number = 1; std::getline(file, line); ++number) {
-        if (line.empty()) continue;
-        const auto labelled = parse_labelled_line(line);
-        if (!labelled) {
-            err << fmt::format("sente train: {}:{}: {}\n", path, number, labelled.error().message);
-            return false;
-        }
-        const Position* pos = &labelled->position;
-        const int label = labelled->label;
-        const PositionFeatures f = position_features(pos->player, pos->opponent);
-        Example e{};
-        for (int i = 0; i < kPatternInstances; ++i) {
-            e.offsets[i] = static_cast<std::uint32_t>(instance_offsets[i]) + f.patterns[i];
-        }
-        for (int s = 0; s < kScalarFeatures; ++s) {
-            e.scalars[s] = static_cast<std::int8_t>(std::clamp(f.scalars[s], -127, 127));
-        }
-        e.empties = static_cast<std::int8_t>(f.empties);
-        e.label = static_cast<float>(label);
-        e.validation = validation;
-        examples.push_back(e);
-    }
-    return true;
+    const auto read = read_labelled_files(
+        paths, BadLines::stop, [&](const LabelledPosition& labelled, std::string_view) {
+            const Position& pos = labelled.position;
+            const PositionFeatures f = position_features(pos.player, pos.opponent);
+            Example e{};
+            for (int i = 0; i < kPatternInstances; ++i) {
+                e.offsets[i] = static_cast<std::uint32_t>(instance_offsets[i]) + f.patterns[i];
+            }
+            for (int s = 0; s < kScalarFeatures; ++s) {
+                e.scalars[s] = static_cast<std::int8_t>(std::clamp(f.scalars[s], -127, 127));
+            }
+            e.empties = static_cast<std::int8_t>(f.empties);
+            e.label = static_cast<float>(labelled.label);
+            e.validation = validation;
+            examples.push_back(e);
+        });
+    if (!read) err << fmt::format("sente train: {}\n", read.error().message);
+    return read.ok();
 }
 
 }  // namespace
@@ -291,16 +270,12 @@ int fit(const FitOptions& options, std::ostream& out, std::ostream& err) {
     std::size_t count = 0, validation_count = 0;
     {
         std::vector<Example> examples;
-        for (const std::string& path : options.inputs) {
-            if (!read_examples(path, false, examples, err)) return 2;
-        }
+        if (!read_examples(options.inputs, false, examples, err)) return 2;
         if (options.validation.empty()) {
             // A fixed tenth held out.
             for (std::size_t i = 9; i < examples.size(); i += 10) examples[i].validation = true;
         }
-        for (const std::string& path : options.validation) {
-            if (!read_examples(path, true, examples, err)) return 2;
-        }
+        if (!read_examples(options.validation, true, examples, err)) return 2;
         for (const Example& e : examples) {
             phases[static_cast<std::size_t>(result.phase_of(e.empties))].push_back(e);
             ++count;
@@ -432,29 +407,24 @@ int evaluation_error(const ErrorOptions& options, std::ostream& out, std::ostrea
     const auto band_of = [](int empties) { return empties <= 5 ? kBands - 1 : (60 - empties) / 5; };
     std::array<double, kBands> squares{};
     std::array<std::size_t, kBands> counts{};
-    for (const std::string& path : options.inputs) {
-        std::ifstream file(path);
-        if (!file) {
-            err << fmt::format("sente train error: cannot read {}\n", path);
-            return 2;
-        }
-        std::string board, side;
-        int label = 0;
-        while (file >> board >> side >> label) {
-            const auto pos = parse_position(board + " " + side);
-            if (!pos) continue;
-            int value = pattern_evaluate(*weights, pos->player, pos->opponent);
+    const auto read = read_labelled_files(
+        options.inputs, BadLines::skip, [&](const LabelledPosition& labelled, std::string_view) {
+            const Position& pos = labelled.position;
+            int value = pattern_evaluate(*weights, pos.player, pos.opponent);
             if (network) {
                 value += othello_net_correction(
-                    *network, pattern_readings(pos->player, pos->opponent), pos->empty_count(),
-                    popcount(legal_moves(pos->player, pos->opponent)),
-                    popcount(legal_moves(pos->opponent, pos->player)));
+                    *network, pattern_readings(pos.player, pos.opponent), pos.empty_count(),
+                    popcount(legal_moves(pos.player, pos.opponent)),
+                    popcount(legal_moves(pos.opponent, pos.player)));
             }
-            const double error = label - value / 100.0;
-            const int band = band_of(pos->empty_count());
+            const double error = labelled.label - value / 100.0;
+            const int band = band_of(pos.empty_count());
             squares[static_cast<std::size_t>(band)] += error * error;
             ++counts[static_cast<std::size_t>(band)];
-        }
+        });
+    if (!read) {
+        err << fmt::format("sente train error: {}\n", read.error().message);
+        return 2;
     }
     out << "| empties | positions | RMSE (discs) |\n|---|---|---|\n";
     for (int band = 0; band < kBands; ++band) {

@@ -70,13 +70,6 @@ struct FitOptions {
     bool chain_phases = true;     // regularise towards the next phase's weights (else zero)
 };
 
-// One line of a labelled position file, "BOARD SIDE LABEL" (as selfplay and wthor write them).
-struct LabelledPosition {
-    reversi::Position position;
-    int label = 0;  // final disc difference for the side to move
-};
-Result<LabelledPosition> parse_labelled_line(const std::string& line);
-
 int self_play(const SelfPlayOptions& options, std::ostream& out, std::ostream& err);
 int wthor_positions(const WthorOptions& options, std::ostream& out, std::ostream& err);
 int fit(const FitOptions& options, std::ostream& out, std::ostream& err);
