@@ -13,6 +13,13 @@ bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
 
+// `text` with `change` applied to each character.
+std::string each_char(std::string_view text, char (*change)(char)) {
+    std::string out(text);
+    for (char& c : out) c = change(c);
+    return out;
+}
+
 }  // namespace
 
 std::string_view trim(std::string_view text) {
@@ -24,9 +31,7 @@ std::string_view trim(std::string_view text) {
 char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = lower(c);
-    return out;
+    return each_char(text, [](char c) { return lower(c); });
 }
 
 std::vector<std::string_view> split_words(std::string_view text) {
@@ -53,9 +58,7 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
 char upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
 
 std::string upper(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = upper(c);
-    return out;
+    return each_char(text, [](char c) { return upper(c); });
 }
 
 std::optional<long long> parse_integer(std::string_view text, long long min, long long max) {

@@ -202,18 +202,24 @@ void print_shape_weights(std::ostream& out, auto&& weight) {
     }
 }
 
+// How many of `items` the fit learns from (those not held out); 0, said on `err`, when there
+// are none.
+template <class Item>
+std::size_t count_fitted(const std::vector<Item>& items, std::string_view what, std::ostream& err) {
+    const auto count = static_cast<std::size_t>(
+        std::count_if(items.begin(), items.end(), [](const Item& item) { return !item.held_out; }));
+    if (count == 0) err << fmt::format("sente train gomoku-fit: no {} to fit\n", what);
+    return count;
+}
+
 }  // namespace
 
 int fit_gomoku_eval(const GomokuFitOptions& options, std::ostream& out, std::ostream& err) {
     std::vector<Sample> samples;
     int games = 0;
     if (!read_games(options, samples, games, err)) return 1;
-    const auto fitted_count =
-        std::count_if(samples.begin(), samples.end(), [](const Sample& s) { return !s.held_out; });
-    if (fitted_count == 0) {
-        err << "sente train gomoku-fit: no positions to fit\n";
-        return 1;
-    }
+    const std::size_t fitted_count = count_fitted(samples, "positions", err);
+    if (fitted_count == 0) return 1;
 
     // Adam on the counts scaled to unit root-mean-square, so that one step size suits counts of
     // a few and value sums of thousands alike. The shape counts are left as they are, with a
@@ -382,12 +388,8 @@ int fit_gomoku_order(const GomokuFitOptions& options, std::ostream& out, std::os
     std::vector<Choice> choices;
     int games = 0;
     if (!read_choices(options, choices, games, err)) return 1;
-    const auto fitted_count =
-        std::count_if(choices.begin(), choices.end(), [](const Choice& c) { return !c.held_out; });
-    if (fitted_count == 0) {
-        err << "sente train gomoku-fit: no moves to fit\n";
-        return 1;
-    }
+    const std::size_t fitted_count = count_fitted(choices, "moves", err);
+    if (fitted_count == 0) return 1;
 
     // Softmax regression by Adam: every feature is 0 or 1 (or a count of directions), so one
     // step size suits them all.

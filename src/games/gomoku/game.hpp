@@ -149,13 +149,6 @@ class ThreatSolver {
     VctSearch vct_;
 };
 
-struct RuleInfo {
-    std::string_view id;
-    std::string_view gtp_name;
-    std::string_view title;
-    std::array<std::string_view, 3> aliases;
-};
-
 template <Rule R>
 struct GomokuGame : search::GameDefaults {
     using Position = gomoku::Position;
@@ -247,32 +240,7 @@ struct GomokuGame : search::GameDefaults {
     static Move unpack(std::uint16_t packed) { return Move{packed}; }
 
     // ---- Session -------------------------------------------------------------------------
-    static constexpr RuleInfo kRule = [] {
-        switch (R) {
-            case Rule::freestyle:
-                return RuleInfo{"gomoku",
-                                "Gomoku",
-                                "Gomoku (freestyle: five or more wins)",
-                                {"freestyle", "gomoku-freestyle", "five-in-a-row"}};
-            case Rule::standard:
-                return RuleInfo{"gomoku-standard",
-                                "Gomoku-standard",
-                                "Gomoku (standard: exactly five wins)",
-                                {"standard", "standard-gomoku", "exact-five"}};
-            case Rule::renju:
-                return RuleInfo{"renju",
-                                "Renju",
-                                "Renju (black: exactly five, no double-three, double-four or "
-                                "overline)",
-                                {"gomoku-renju", "renju-rif", "rif"}};
-            case Rule::caro:
-                return RuleInfo{"caro",
-                                "Caro",
-                                "Caro (a five blocked at both ends does not win)",
-                                {"gomoku-caro", "co-caro", "caro-gomoku"}};
-        }
-        return RuleInfo{};
-    }();
+    static constexpr const RuleInfo& kRule = rule_info(R);
     static constexpr std::array<std::string_view, 3> kAliases = kRule.aliases;
 
     // Middle-game positions from games sente played against itself at levels 3 and 4: two on

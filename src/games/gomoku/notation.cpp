@@ -21,25 +21,10 @@ bool on_board(const Position& pos, int point) {
 
 }  // namespace
 
-std::string_view rule_name(Rule rule) {
-    switch (rule) {
-        case Rule::freestyle:
-            return "freestyle";
-        case Rule::standard:
-            return "standard";
-        case Rule::renju:
-            return "renju";
-        case Rule::caro:
-            return "caro";
-    }
-    return "freestyle";
-}
-
 std::optional<Rule> rule_of_game(std::string_view id) {
-    if (id == "gomoku") return Rule::freestyle;
-    if (id == "gomoku-standard") return Rule::standard;
-    if (id == "renju") return Rule::renju;
-    if (id == "caro") return Rule::caro;
+    for (const RuleInfo& info : kRuleInfos) {
+        if (info.id == id) return info.rule;
+    }
     return std::nullopt;
 }
 

@@ -8,6 +8,9 @@
 //   "15/15/15/15/15/15/15/7x7/15/15/15/15/15/15/15 w" is a 15 x 15 board after black's first move
 //   in the centre. The rule is the game's (gomoku, gomoku-standard, renju, caro), not the text's.
 
+#include <algorithm>
+#include <array>
+#include <cstddef>
 #include <optional>
 #include <span>
 #include <string>
@@ -48,7 +51,52 @@ Result<Position> position_of_stones(int size, Rule rule, std::span<const PlacedS
 std::string board_rows(const Position& pos);
 BoardView board_view(const Position& pos, Move last_move);
 
-std::string_view rule_name(Rule rule);
+// How a rule is named: its short name (rule_name), the id and GTP name of its game, the game's
+// title and the other names a user may give it (the Session's aliases).
+struct RuleInfo {
+    Rule rule;
+    std::string_view name;
+    std::string_view id;
+    std::string_view gtp_name;
+    std::string_view title;
+    std::array<std::string_view, 3> aliases;
+};
+
+// Indexed by the Rule's value.
+inline constexpr std::array<RuleInfo, 4> kRuleInfos = {{
+    {Rule::freestyle,
+     "freestyle",
+     "gomoku",
+     "Gomoku",
+     "Gomoku (freestyle: five or more wins)",
+     {"freestyle", "gomoku-freestyle", "five-in-a-row"}},
+    {Rule::standard,
+     "standard",
+     "gomoku-standard",
+     "Gomoku-standard",
+     "Gomoku (standard: exactly five wins)",
+     {"standard", "standard-gomoku", "exact-five"}},
+    {Rule::renju,
+     "renju",
+     "renju",
+     "Renju",
+     "Renju (black: exactly five, no double-three, double-four or overline)",
+     {"gomoku-renju", "renju-rif", "rif"}},
+    {Rule::caro,
+     "caro",
+     "caro",
+     "Caro",
+     "Caro (a five blocked at both ends does not win)",
+     {"gomoku-caro", "co-caro", "caro-gomoku"}},
+}};
+static_assert(std::ranges::all_of(kRuleInfos, [](const RuleInfo& info) {
+    return &kRuleInfos[static_cast<std::size_t>(info.rule)] == &info;
+}));
+
+constexpr const RuleInfo& rule_info(Rule rule) {
+    return kRuleInfos[static_cast<std::size_t>(rule)];
+}
+constexpr std::string_view rule_name(Rule rule) { return rule_info(rule).name; }
 // The rule of a Gomoku game's id (gomoku, gomoku-standard, renju, caro: GameInfo::id), if it is
 // one.
 std::optional<Rule> rule_of_game(std::string_view id);

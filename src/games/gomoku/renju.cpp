@@ -102,17 +102,10 @@ Foul foul_of(Board& board, int point) {
 }  // namespace
 
 std::string_view to_string(Foul foul) {
-    switch (foul) {
-        case Foul::none:
-            return "none";
-        case Foul::overline:
-            return "overline";
-        case Foul::double_four:
-            return "double-four";
-        case Foul::double_three:
-            return "double-three";
-    }
-    return "none";
+    // By the Foul's value.
+    constexpr std::array<std::string_view, 4> kNames = {"none", "overline", "double-four",
+                                                        "double-three"};
+    return kNames[static_cast<std::size_t>(foul)];
 }
 
 Foul renju_foul(const Position& pos, int point) {

@@ -37,6 +37,14 @@ void VcfSearch::record_failure(const Position& pos, int fours_left) {
 }
 
 // The side to move attacks; on success `line` holds the moves from here to the five.
+void sort_by_threat(const Position& pos, Color attacker, std::span<int> points) {
+    std::sort(points.begin(), points.end(), [&](int a, int b) {
+        return pos.threat(attacker, a) > pos.threat(attacker, b) ||
+               (pos.threat(attacker, a) == pos.threat(attacker, b) &&
+                pos.value(attacker, a) > pos.value(attacker, b));
+    });
+}
+
 bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
     const Color attacker = pos.side;
     const Color defender = opponent(attacker);
@@ -64,11 +72,7 @@ bool VcfSearch::attack(Position& pos, int fours_left, std::vector<Move>& line) {
             if (pos.threat(attacker, point) >= kThreatFour) candidates[count++] = point;
         });
     }
-    std::sort(candidates.begin(), candidates.begin() + count, [&](int a, int b) {
-        return pos.threat(attacker, a) > pos.threat(attacker, b) ||
-               (pos.threat(attacker, a) == pos.threat(attacker, b) &&
-                pos.value(attacker, a) > pos.value(attacker, b));
-    });
+    sort_by_threat(pos, attacker, std::span(candidates).first(static_cast<std::size_t>(count)));
 
     MoveUndo four_undo;
     MoveUndo block_undo;

@@ -9,11 +9,16 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "games/gomoku/position.hpp"
 
 namespace sente::gomoku {
+
+// Sorts `points` for `attacker`, the strongest threat first and, among equal threats, the point
+// worth most to it: the order in which VCF tries its fours and VCT its threats.
+void sort_by_threat(const Position& pos, Color attacker, std::span<int> points);
 
 struct VcfWin {
     Move first;              // the attacker's first four (or five)

@@ -82,11 +82,7 @@ int VctSearch::attack(Position& pos, int threes_left, int last, Move* first) {
             if (last == 0 || double_threat || in_line_with(point, last))
                 candidates[count++] = point;
         });
-        std::sort(candidates.begin(), candidates.begin() + count, [&](int a, int b) {
-            return pos.threat(attacker, a) > pos.threat(attacker, b) ||
-                   (pos.threat(attacker, a) == pos.threat(attacker, b) &&
-                    pos.value(attacker, a) > pos.value(attacker, b));
-        });
+        sort_by_threat(pos, attacker, std::span(candidates).first(static_cast<std::size_t>(count)));
         count = std::min(count, kMaxThreats);
     }
 
