@@ -60,7 +60,7 @@ int run_gomocup(const EngineOptions& options, protocol::LineReader* reader = nul
     auto session = make_session(gomoku_options(options));
     if (!session) return 2;
     gomocup::Engine brain(*session, std::cout, options.quiet ? nullptr : &std::cerr,
-                         options.hash_mb);
+                          options.hash_mb);
     return reader != nullptr ? brain.run(*reader) : brain.run(kStandardInput);
 }
 

@@ -80,7 +80,7 @@ bool is_gomocup_command(std::string_view line) {
 }
 
 Engine::Engine(Session& session, std::ostream& out, std::ostream* log, std::size_t hash_mb)
-    : session_(session), out_(out), log_(log), hash_mb_(hash_mb) {
+    : FrontEnd(out), session_(session), log_(log), hash_mb_(hash_mb) {
     // Every iteration on the log, as over GTP (the manager sees one MESSAGE per move), and as
     // real-time marks for a GUI that asked for them. The callback runs on the thread that
     // called genmove, so it writes to the output between the brain's own lines.
@@ -106,24 +106,8 @@ void Engine::show_realtime(const SearchInfo& info) {
     if (!info.pv.empty()) say(fmt::format("MESSAGE REALTIME BEST {}", xy(info.pv.front())));
 }
 
-int Engine::run(int fd) {
-    protocol::LineReader reader(fd, true);
-    return run(reader);
-}
-
-int Engine::run(protocol::LineReader& reader) {
-    reader_ = &reader;
-    reader.set_cr_ends_lines(true);
-    protocol::serve(
-        reader, [this](std::string_view line) { return handle_line(line); },
-        [this] { error(fmt::format("line longer than {} bytes", protocol::kMaxLineLength)); });
-    reader_ = nullptr;
-    return out_ ? 0 : 1;
-}
-
-void Engine::say(std::string_view text) {
-    out_ << text << '\n';
-    out_.flush();
+void Engine::refuse_long_line() {
+    error(fmt::format("line longer than {} bytes", protocol::kMaxLineLength));
 }
 
 void Engine::error(std::string_view why) { say(fmt::format("ERROR {}", why)); }
@@ -484,7 +468,7 @@ Result<MoveReport> Engine::think(bool commit, int lines) {
         session_.set_time_left(color, ClockReading{Milliseconds{time_left_}, 0});
 
     const protocol::InterruptGuard interrupt(
-        reader_, [this] { session_.request_stop(); }, is_stop_line);
+        reader(), [this] { session_.request_stop(); }, is_stop_line);
     return session_.genmove(color, limits, commit);
 }
 

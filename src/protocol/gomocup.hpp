@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "protocol/line_reader.hpp"
+#include "protocol/serve.hpp"
 #include "sente/limits.hpp"
 #include "sente/session.hpp"
 
@@ -24,21 +24,21 @@ bool is_gomocup_command(std::string_view line);
 
 // The Gomocup front end: what Gomocup's managers call a brain, named as the GTP and NBoard front
 // ends are.
-class Engine {
+class Engine : public protocol::FrontEnd {
   public:
     // `log` receives diagnostics and each search's progress (nullptr: quiet, which also leaves
     // out the MESSAGE line that sums up each search). `hash_mb` is the table size when the manager
     // sets no memory limit.
     Engine(Session& session, std::ostream& out, std::ostream* log, std::size_t hash_mb);
 
-    // Reads and answers commands until END or the end of input; returns the exit status.
-    int run(int fd);
-    int run(protocol::LineReader& reader);
+    // run() reads and answers commands until END or the end of input.
 
     // Answers one input line. False once END was read.
-    bool handle_line(std::string_view raw);
+    bool handle_line(std::string_view raw) override;
 
   private:
+    bool cr_ends_lines() const override { return true; }
+    void refuse_long_line() override;
     struct Stone {
         int x;
         int y;
@@ -54,7 +54,6 @@ class Engine {
     Game current_game() const;
     void restore(const Game& game);
 
-    void say(std::string_view text);
     void error(std::string_view why);
     bool started() const { return size_ > 0; }
     bool require_started();
@@ -92,9 +91,7 @@ class Engine {
     void show_realtime(const SearchInfo& info);
 
     Session& session_;
-    std::ostream& out_;
     std::ostream* log_;
-    protocol::LineReader* reader_ = nullptr;
     std::size_t hash_mb_;
     int size_ = 0;  // 0 until START
     int rule_ = 0;

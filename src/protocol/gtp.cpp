@@ -83,7 +83,7 @@ std::string error_text(const Error& error) {
 }
 
 Engine::Engine(Session& session, std::ostream& out, std::ostream* log)
-    : session_(session), out_(out), log_(log) {
+    : FrontEnd(out), session_(session), log_(log) {
     commands_ = {
         {"protocol_version", &Engine::protocol_version},
         {"name", &Engine::name},
@@ -141,25 +141,15 @@ const Engine::CommandSpec* Engine::find(std::string_view name) const {
     return nullptr;
 }
 
-int Engine::run(int fd) {
-    protocol::LineReader reader(fd);
-    return run(reader);
+void Engine::refuse_long_line() {
+    write_reply(std::nullopt, '?',
+                fmt::format("line longer than {} bytes", protocol::kMaxLineLength));
 }
 
-int Engine::run(protocol::LineReader& reader) {
-    reader_ = &reader;
-    protocol::serve(
-        reader, [this](std::string_view line) { return handle_line(line); },
-        [this] {
-            write_reply(std::nullopt, '?',
-                        fmt::format("line longer than {} bytes", protocol::kMaxLineLength));
-        });
-    reader_ = nullptr;
-    if (output_lost_) {
-        if (log_ != nullptr) *log_ << "sente: standard output is closed; leaving\n";
-        return 1;
-    }
-    return 0;
+int Engine::exit_status() {
+    if (!output_lost_) return 0;
+    if (log_ != nullptr) *log_ << "sente: standard output is closed; leaving\n";
+    return 1;
 }
 
 void Engine::log_progress(const SearchInfo& info) {
@@ -214,9 +204,9 @@ void Engine::write_reply(const std::optional<std::string>& id, char status, std:
     std::string reply(1, status);
     reply += id.value_or("");
     if (!body.empty()) reply += (body.front() == '\n' ? "" : " ") + body;
-    out_ << reply << "\n\n";
-    out_.flush();
-    if (!out_) {
+    out() << reply << "\n\n";
+    out().flush();
+    if (!out()) {
         // Nobody reads the replies any more (the controller closed its end of the pipe): going on
         // would answer into the void for as long as input keeps coming.
         output_lost_ = true;
@@ -522,7 +512,7 @@ Result<MoveReport> Engine::analyse(const Args& args) {
 // A genmove that "# interrupt" or the end of input can stop (the reader's thread asks).
 Result<MoveReport> Engine::search(Color color, const SearchLimits& limits, bool commit) {
     searching_ = color;
-    const protocol::InterruptGuard interrupt(reader_, [this] { session_.request_stop(); });
+    const protocol::InterruptGuard interrupt(reader(), [this] { session_.request_stop(); });
     return session_.genmove(color, limits, commit);
 }
 

@@ -10,32 +10,29 @@
 #include <vector>
 
 #include "protocol/gtp_input.hpp"
-#include "protocol/line_reader.hpp"
+#include "protocol/serve.hpp"
 #include "sente/result.hpp"
 #include "sente/session.hpp"
 
 namespace sente::gtp {
 
-class Engine {
+class Engine : public protocol::FrontEnd {
   public:
     // `log` receives search progress; nullptr keeps quiet.
     Engine(Session& session, std::ostream& out, std::ostream* log);
 
-    // Reads and answers commands from `fd` until `quit` or the end of input; returns the exit
-    // status. Input is read on a second thread, so that "# interrupt" (GoGui) or the end of input
-    // stops a running search, which then answers with its best move so far.
-    int run(int fd);
-    // The same on a reader that is already running (a bare `sente` that looked at the first
-    // line to choose its protocol).
-    int run(protocol::LineReader& reader);
+    // run() reads and answers commands until `quit` or the end of input. "# interrupt" (GoGui)
+    // or the end of input stops a running search, which then answers with its best move so far.
 
     // Answers one raw input line (preprocessing included). False once `quit` was answered.
-    bool handle_line(std::string_view raw);
+    bool handle_line(std::string_view raw) override;
 
     // Command names in the order list_commands gives them.
     std::vector<std::string_view> command_names() const;
 
   private:
+    void refuse_long_line() override;
+    int exit_status() override;
     using Args = std::vector<std::string>;
     using Reply = Result<std::string>;
     using Handler = Reply (Engine::*)(const Args&);
@@ -96,10 +93,8 @@ class Engine {
     void log_progress(const SearchInfo& info);
 
     Session& session_;
-    std::ostream& out_;
     std::ostream* log_;
-    protocol::LineReader* reader_ = nullptr;  // while run() reads input
-    Color searching_ = Color::black;          // the colour genmove is searching for
+    Color searching_ = Color::black;  // the colour genmove is searching for
     bool quit_ = false;
     bool output_lost_ = false;  // a reply could not be written: stdout is gone
     std::vector<CommandSpec> commands_;

@@ -70,30 +70,13 @@ bool stops_search(std::string_view line) {
 bool is_nboard_command(std::string_view line) { return split_word(line).first == "nboard"; }
 
 Engine::Engine(Session& session, std::ostream& out, std::ostream* log)
-    : session_(session), out_(out), log_(log), base_limits_(session.limits()) {
+    : FrontEnd(out), session_(session), log_(log), base_limits_(session.limits()) {
     if (session_.game().id != "othello") (void)session_.select_game("othello");
     session_.set_progress_callback([this](const SearchInfo& info) { show_progress(info); });
 }
 
-int Engine::run(int fd) {
-    protocol::LineReader reader(fd);
-    return run(reader);
-}
-
-int Engine::run(protocol::LineReader& reader) {
-    reader_ = &reader;
-    protocol::serve(
-        reader, [this](std::string_view line) { return handle_line(line); },
-        [this] {
-            note(fmt::format("a line longer than {} bytes, ignored", protocol::kMaxLineLength));
-        });
-    reader_ = nullptr;
-    return out_ ? 0 : 1;
-}
-
-void Engine::say(std::string_view text) {
-    out_ << text << '\n';
-    out_.flush();
+void Engine::refuse_long_line() {
+    note(fmt::format("a line longer than {} bytes, ignored", protocol::kMaxLineLength));
 }
 
 void Engine::note(std::string_view text) {
@@ -223,7 +206,7 @@ Result<MoveReport> Engine::search(int lines) {
     SearchLimits limits;
     limits.lines = lines;
     const protocol::InterruptGuard interrupt(
-        reader_, [this] { session_.request_stop(); }, stops_search);
+        reader(), [this] { session_.request_stop(); }, stops_search);
     return session_.genmove(session_.side_to_move(), limits, false);
 }
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "protocol/line_reader.hpp"
+#include "protocol/serve.hpp"
 #include "sente/result.hpp"
 #include "sente/session.hpp"
 
@@ -23,20 +23,19 @@ namespace sente::nboard {
 // from the first line it reads.
 bool is_nboard_command(std::string_view line);
 
-class Engine {
+class Engine : public protocol::FrontEnd {
   public:
     // `session` is switched to Othello. `log` receives diagnostics (nullptr: quiet).
     Engine(Session& session, std::ostream& out, std::ostream* log);
 
-    // Reads and answers commands until `quit` or the end of input; returns the exit status.
-    // A `ping` (or `quit`, or the end of input) arriving during a search stops it.
-    int run(int fd);
-    int run(protocol::LineReader& reader);
+    // run() reads and answers commands until `quit` or the end of input. A `ping` (or `quit`,
+    // or the end of input) arriving during a search stops it.
 
     // Answers one input line. False once `quit` was read.
-    bool handle_line(std::string_view line);
+    bool handle_line(std::string_view line) override;
 
   private:
+    void refuse_long_line() override;
     // The commands by name; `run` answers (or not) and may end the session.
     struct Command {
         std::string_view name;
@@ -44,7 +43,6 @@ class Engine {
     };
     static std::span<const Command> commands();
 
-    void say(std::string_view text);
     void note(std::string_view text);  // on the log only
     void set(std::string_view args);
     void set_game(std::string_view ggf);
@@ -56,9 +54,7 @@ class Engine {
     Result<MoveReport> search(int lines);
 
     Session& session_;
-    std::ostream& out_;
     std::ostream* log_;
-    protocol::LineReader* reader_ = nullptr;
     SearchLimits base_limits_;  // the command line's limits, which `set depth` tightens
     // Each side's time for the game (GGF TI, TB, TW), indexed by Color.
     std::array<std::optional<Milliseconds>, 2> clock_;

@@ -5,17 +5,31 @@
 
 namespace sente::protocol {
 
-void serve(LineReader& reader, const std::function<bool(std::string_view)>& handle,
-           const std::function<void()>& too_long) {
+void FrontEnd::say(std::string_view line) {
+    out_ << line << '\n';
+    out_.flush();
+}
+
+int FrontEnd::run(int fd) {
+    LineReader reader(fd, cr_ends_lines());
+    return run(reader);
+}
+
+int FrontEnd::run(LineReader& reader) {
+    // A reader handed over by a bare `sente` began with LF-only lines.
+    if (cr_ends_lines()) reader.set_cr_ends_lines(true);
+    reader_ = &reader;
     for (;;) {
         const std::optional<Line> line = reader.next();
-        if (!line) return;  // end of input: leave quietly, as after quit
+        if (!line) break;  // end of input: leave quietly, as after quit
         if (line->too_long) {
-            too_long();
-            continue;
+            refuse_long_line();
+        } else if (!handle_line(line->text)) {
+            break;
         }
-        if (!handle(line->text)) return;
     }
+    reader_ = nullptr;
+    return exit_status();
 }
 
 InterruptGuard::InterruptGuard(LineReader* reader, std::function<void()> stop,
