@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/bounded_option.hpp"
 #include "cli/commands.hpp"
 #include "tools/book.hpp"
 
@@ -19,28 +20,17 @@ Subcommand add_book_command(CLI::App& parent) {
     CLI::App* book_build = book->add_subcommand(
         "build", "build an opening book by searching every move of the first plies");
     book_build->add_option("output", build_options->output, "file to write")->required();
-    book_build->add_option("--plies", build_options->plies, "how many plies from the start")
-        ->check(CLI::Range(1, 20))
-        ->capture_default_str();
-    book_build->add_option("--depth", build_options->depth, "search depth of every move")
-        ->check(CLI::Range(1, 30))
-        ->capture_default_str();
-    book_build
-        ->add_option("--margin", build_options->margin,
-                     "keep the moves at most this many discs worse than the best")
-        ->check(CLI::Range(0.0, 64.0))
-        ->capture_default_str();
-    book_build
-        ->add_option("--first-margin", build_options->first_margin,
-                     "the margin at the start, narrowing by a disc a ply down to --margin")
-        ->check(CLI::Range(0.0, 64.0))
-        ->capture_default_str();
-    book_build->add_option("--threads", build_options->threads, "positions searched at once")
-        ->check(CLI::Range(1, 256))
-        ->capture_default_str();
-    book_build->add_option("--hash", build_options->hash_mb, "table size per thread in MB")
-        ->check(CLI::Range(1, 65536))
-        ->capture_default_str();
+    add_bounded(*book_build, "--plies", build_options->plies, "how many plies from the start", 1,
+                20);
+    add_bounded(*book_build, "--depth", build_options->depth, "search depth of every move", 1, 30);
+    add_bounded(*book_build, "--margin", build_options->margin,
+                "keep the moves at most this many discs worse than the best", 0.0, 64.0);
+    add_bounded(*book_build, "--first-margin", build_options->first_margin,
+                "the margin at the start, narrowing by a disc a ply down to --margin", 0.0, 64.0);
+    add_bounded(*book_build, "--threads", build_options->threads, "positions searched at once", 1,
+                256);
+    add_bounded(*book_build, "--hash", build_options->hash_mb, "table size per thread in MB", 1,
+                65536);
     CLI::App* book_show =
         book->add_subcommand("show", "the book's values of a position and of its book moves");
     book_show->add_option("moves", show_options->moves, "moves from the start (f5 d6 ...)");

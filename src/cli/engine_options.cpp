@@ -1,4 +1,5 @@
 #include "cli/engine_options.hpp"
+#include "cli/bounded_option.hpp"
 
 #include <iostream>
 
@@ -26,22 +27,17 @@ void add_engine_options(CLI::App& app, EngineOptions& options) {
     app.add_option("-l,--level", options.level,
                    "1 (weakest) to 10 (full strength); default: full strength")
         ->check(CLI::Range(1, 10));
-    app.add_option("-t,--threads", options.threads, "search threads")
-        ->check(CLI::Range(1, 256))
-        ->capture_default_str();
-    app.add_option("--hash", options.hash_mb, "transposition table size in MB")
-        ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
-        ->capture_default_str();
+    add_bounded(app, "-t,--threads", options.threads, "search threads", 1, 256);
+    add_bounded(app, "--hash", options.hash_mb, "transposition table size in MB", std::size_t{1},
+                std::size_t{1} << 20);
     app.add_option("--movetime", options.movetime_ms,
                    "milliseconds per move (without a clock the default is 1000)")
         ->check(CLI::Range(0LL, 24LL * 3600 * 1000));
     app.add_option("--depth", options.depth, "search depth limit in plies (0: none)")
         ->check(CLI::Range(0, 127));
     app.add_option("--nodes", options.nodes, "node limit per search (0: none)");
-    app.add_option("--move-overhead", options.move_overhead_ms,
-                   "milliseconds kept back per move for process and GUI lag")
-        ->check(CLI::Range(0LL, 60'000LL))
-        ->capture_default_str();
+    add_bounded(app, "--move-overhead", options.move_overhead_ms,
+                "milliseconds kept back per move for process and GUI lag", 0LL, 60'000LL);
     app.add_option("--coordinates", options.coordinates,
                    "move coordinates: native (Othello a1 top-left) or gogui (row 1 at the "
                    "bottom, for GoGui)")
@@ -60,11 +56,10 @@ void add_engine_options(CLI::App& app, EngineOptions& options) {
                    "(scripts/train-othello-net) as a correction to the pattern evaluation; "
                    "'none': Gomoku's hand-made evaluation and Othello's patterns alone")
         ->check(CLI::ExistingFile | CLI::IsMember({"none"}));
-    app.add_option("--book-variety", options.book_variety,
-                   "play any opening book move at most this many discs worse than the best, for "
-                   "varied games in matches (Othello levels 9-10; 0: the best)")
-        ->check(CLI::Range(0.0, 64.0))
-        ->capture_default_str();
+    add_bounded(app, "--book-variety", options.book_variety,
+                "play any opening book move at most this many discs worse than the best, for "
+                "varied games in matches (Othello levels 9-10; 0: the best)",
+                0.0, 64.0);
     app.add_flag("--no-book", options.no_book,
                  "Othello levels 9-10: search every move, the opening too (no opening book)");
     app.add_option("--seed", options.seed,

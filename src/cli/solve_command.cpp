@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/bounded_option.hpp"
 #include "cli/commands.hpp"
 #include "tools/solve.hpp"
 
@@ -24,12 +25,9 @@ Subcommand add_solve_command(CLI::App& parent) {
     solve->add_option("-g,--game", options->game, "othello or soldiers")
         ->check(CLI::IsMember({"othello", "reversi", "soldiers"}, CLI::ignore_case))
         ->capture_default_str();
-    solve->add_option("-t,--threads", options->threads, "solver threads (Othello)")
-        ->check(CLI::Range(1, 256))
-        ->capture_default_str();
-    solve->add_option("--hash", options->hash_mb, "transposition table size in MB (Othello)")
-        ->check(CLI::Range(1, 1 << 20))
-        ->capture_default_str();
+    add_bounded(*solve, "-t,--threads", options->threads, "solver threads (Othello)", 1, 256);
+    add_bounded(*solve, "--hash", options->hash_mb, "transposition table size in MB (Othello)", 1,
+                1 << 20);
     solve->add_flag("--wld", options->win_loss_draw,
                     "only win, loss or draw, not the margin (Othello; faster)");
     solve->add_option("--first", options->first_number,

@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/bounded_option.hpp"
 #include "cli/commands.hpp"
 #include "tools/gomoku_fit.hpp"
 #include "tools/gomoku_net_check.hpp"
@@ -37,12 +38,8 @@ struct TrainOptions {
 
 // --shard-index and --shard-count, for jobs that share out `what` (games, lines) between cores.
 void add_shard_options(CLI::App& command, int& index, int& count, const std::string& what) {
-    command.add_option("--shard-index", index, "this job's share, 1..count")
-        ->check(CLI::Range(1, 1000))
-        ->capture_default_str();
-    command.add_option("--shard-count", count, "jobs sharing the " + what)
-        ->check(CLI::Range(1, 1000))
-        ->capture_default_str();
+    add_bounded(command, "--shard-index", index, "this job's share, 1..count", 1, 1000);
+    add_bounded(command, "--shard-count", count, "jobs sharing the " + what, 1, 1000);
 }
 
 // Whether --shard-index names one of the --shard-count shares; says why not on `err`.
@@ -61,20 +58,11 @@ CLI::App* add_relabel(CLI::App& train, tools::RelabelOptions& options) {
         ->required()
         ->check(CLI::ExistingFile);
     command->add_option("-o,--output", options.output, "file to write")->required();
-    command->add_option("--depth", options.depth, "search depth")
-        ->check(CLI::Range(1, 30))
-        ->capture_default_str();
-    command->add_option("--min-empties", options.min_empties)
-        ->check(CLI::Range(0, 60))
-        ->capture_default_str();
-    command->add_option("--max-empties", options.max_empties)
-        ->check(CLI::Range(0, 60))
-        ->capture_default_str();
-    command
-        ->add_option("--search-weight", options.search_weight,
-                     "new label = weight x search value + (1 - weight) x old label")
-        ->check(CLI::Range(0.0, 1.0))
-        ->capture_default_str();
+    add_bounded(*command, "--depth", options.depth, "search depth", 1, 30);
+    add_bounded(*command, "--min-empties", options.min_empties, "", 0, 60);
+    add_bounded(*command, "--max-empties", options.max_empties, "", 0, 60);
+    add_bounded(*command, "--search-weight", options.search_weight,
+                "new label = weight x search value + (1 - weight) x old label", 0.0, 1.0);
     add_shard_options(*command, options.shard_index, options.shard_count, "lines");
     return command;
 }
@@ -87,30 +75,18 @@ CLI::App* add_gomoku_selfplay(CLI::App& train, tools::GomokuSelfPlayOptions& opt
     command->add_option("output", options.output, "file to write")->required();
     command->add_option("--game", options.game, "the rule: gomoku, gomoku-standard, renju, caro")
         ->capture_default_str();
-    command->add_option("--size", options.size)->check(CLI::Range(5, 22))->capture_default_str();
-    command->add_option("--games", options.games)
-        ->check(CLI::Range(0, 100000000))
-        ->capture_default_str();
-    command->add_option("--level", options.level)->check(CLI::Range(2, 10))->capture_default_str();
-    command->add_option("--nodes", options.nodes, "the search's node budget a move")
-        ->check(CLI::Range(1, 1000000000))
-        ->capture_default_str();
-    command->add_option("--opening-min", options.opening_min, "random opening stones, at least")
-        ->check(CLI::Range(0, 40))
-        ->capture_default_str();
-    command->add_option("--opening-max", options.opening_max, "and at most")
-        ->check(CLI::Range(0, 40))
-        ->capture_default_str();
-    command
-        ->add_option("--opening-radius", options.opening_radius,
-                     "the opening's stones lie within this many points of the centre")
-        ->check(CLI::Range(1, 10))
-        ->capture_default_str();
-    command
-        ->add_option("--random-rate", options.random_rate,
-                     "chance of a random move near the stones instead of the search's")
-        ->check(CLI::Range(0.0, 1.0))
-        ->capture_default_str();
+    add_bounded(*command, "--size", options.size, "", 5, 22);
+    add_bounded(*command, "--games", options.games, "", 0, 100000000);
+    add_bounded(*command, "--level", options.level, "", 2, 10);
+    add_bounded(*command, "--nodes", options.nodes, "the search's node budget a move", 1,
+                1000000000);
+    add_bounded(*command, "--opening-min", options.opening_min, "random opening stones, at least",
+                0, 40);
+    add_bounded(*command, "--opening-max", options.opening_max, "and at most", 0, 40);
+    add_bounded(*command, "--opening-radius", options.opening_radius,
+                "the opening's stones lie within this many points of the centre", 1, 10);
+    add_bounded(*command, "--random-rate", options.random_rate,
+                "chance of a random move near the stones instead of the search's", 0.0, 1.0);
     command->add_option("--seed", options.seed)->capture_default_str();
     command
         ->add_option("--network", options.network,
@@ -133,11 +109,8 @@ CLI::App* add_gomoku_net_check(CLI::App& train, tools::GomokuNetCheckOptions& op
         ->check(CLI::ExistingFile);
     command->add_option("--game", options.game, "the rule: gomoku, gomoku-standard, renju, caro")
         ->capture_default_str();
-    command
-        ->add_option("--tolerance", options.tolerance,
-                     "the largest difference from the trainer's logits that passes")
-        ->check(CLI::Range(0.0, 100.0))
-        ->capture_default_str();
+    add_bounded(*command, "--tolerance", options.tolerance,
+                "the largest difference from the trainer's logits that passes", 0.0, 100.0);
     return command;
 }
 
@@ -158,24 +131,13 @@ CLI::App* add_selfplay(CLI::App& train, tools::SelfPlayOptions& options) {
         ->add_option("--random-plies-max", options.random_plies_max,
                      "at most this many random moves, drawn per game (0: --random-plies)")
         ->capture_default_str();
-    command->add_option("--level", options.level, "the level that plays")
-        ->check(CLI::Range(1, 10))
-        ->capture_default_str();
-    command
-        ->add_option("--depth", options.depth,
-                     "its search depth (0: the level's own; levels 9-10 need one)")
-        ->check(CLI::Range(0, 30))
-        ->capture_default_str();
-    command
-        ->add_option("--random-rate", options.random_rate,
-                     "chance of a random move while more than 30 squares are empty")
-        ->check(CLI::Range(0.0, 1.0))
-        ->capture_default_str();
-    command
-        ->add_option("--solve-empties", options.solve_empties,
-                     "positions with at most this many empty squares are solved exactly")
-        ->check(CLI::Range(0, 24))
-        ->capture_default_str();
+    add_bounded(*command, "--level", options.level, "the level that plays", 1, 10);
+    add_bounded(*command, "--depth", options.depth,
+                "its search depth (0: the level's own; levels 9-10 need one)", 0, 30);
+    add_bounded(*command, "--random-rate", options.random_rate,
+                "chance of a random move while more than 30 squares are empty", 0.0, 1.0);
+    add_bounded(*command, "--solve-empties", options.solve_empties,
+                "positions with at most this many empty squares are solved exactly", 0, 24);
     command->add_option("--seed", options.seed)->capture_default_str();
     return command;
 }
@@ -191,20 +153,12 @@ CLI::App* add_wthor(CLI::App& train, tools::WthorOptions& options) {
     command->add_option("-o,--output", options.output, "file to write")->required();
     command->add_option("--holdout", options.holdout_output,
                         "write the positions of every --holdout-every-th game here instead");
-    command->add_option("--holdout-every", options.holdout_every)
-        ->check(CLI::Range(1, 1000000))
-        ->capture_default_str();
-    command
-        ->add_option("--solve-empties", options.solve_empties,
-                     "positions with at most this many empty squares are solved exactly")
-        ->check(CLI::Range(0, 22))
-        ->capture_default_str();
+    add_bounded(*command, "--holdout-every", options.holdout_every, "", 1, 1000000);
+    add_bounded(*command, "--solve-empties", options.solve_empties,
+                "positions with at most this many empty squares are solved exactly", 0, 22);
     add_shard_options(*command, options.shard_index, options.shard_count, "games");
-    command
-        ->add_option("--check-every", options.check_every,
-                     "solve the theoretical position of every Nth game to check its score")
-        ->check(CLI::Range(0, 1000000))
-        ->capture_default_str();
+    add_bounded(*command, "--check-every", options.check_every,
+                "solve the theoretical position of every Nth game to check its score", 0, 1000000);
     return command;
 }
 
@@ -217,25 +171,15 @@ CLI::App* add_probcut(CLI::App& train, tools::ProbCutStatsOptions& options) {
         ->required()
         ->check(CLI::ExistingFile);
     command->add_option("-o,--output", options.output, "file to write")->required();
-    command->add_option("--depth", options.max_depth, "deepest search")
-        ->check(CLI::Range(1, 30))
-        ->capture_default_str();
-    command->add_option("--positions", options.positions, "positions to sample")
-        ->check(CLI::Range(1, 10000000))
-        ->capture_default_str();
-    command->add_option("--min-empties", options.min_empties)
-        ->check(CLI::Range(1, 60))
-        ->capture_default_str();
-    command->add_option("--max-empties", options.max_empties)
-        ->check(CLI::Range(1, 60))
-        ->capture_default_str();
+    add_bounded(*command, "--depth", options.max_depth, "deepest search", 1, 30);
+    add_bounded(*command, "--positions", options.positions, "positions to sample", 1, 10000000);
+    add_bounded(*command, "--min-empties", options.min_empties, "", 1, 60);
+    add_bounded(*command, "--max-empties", options.max_empties, "", 1, 60);
     command->add_option("--seed", options.seed)->capture_default_str();
-    command
-        ->add_option("--selective", options.probcut_t,
-                     "search with Multi-ProbCut at this tolerance, in tenths of a deviation "
-                     "(0: full width)")
-        ->check(CLI::Range(0, 100))
-        ->capture_default_str();
+    add_bounded(*command, "--selective", options.probcut_t,
+                "search with Multi-ProbCut at this tolerance, in tenths of a deviation "
+                "(0: full width)",
+                0, 100);
     return command;
 }
 
@@ -295,25 +239,21 @@ CLI::App* add_gomoku_fit(CLI::App& train, tools::GomokuFitOptions& options, bool
                      "(scripts/lab/gomoku-games writes them from match results)")
         ->required()
         ->check(CLI::ExistingFile);
-    command->add_option("--size", options.size)->check(CLI::Range(5, 22))->capture_default_str();
+    add_bounded(*command, "--size", options.size, "", 5, 22);
     command
         ->add_option("--holdout-every", options.holdout_every,
                      "every Nth game is held out of the fit and reported (0: none)")
         ->capture_default_str();
-    command->add_option("--iterations", options.iterations)
-        ->check(CLI::Range(1, 1000000))
-        ->capture_default_str();
+    add_bounded(*command, "--iterations", options.iterations, "", 1, 1000000);
     command->add_option("--regularisation", options.regularisation)->capture_default_str();
     command
         ->add_option("--shape-regularisation", options.shape_regularisation,
                      "the L2 pull on the shapes' weights (many shapes are rare)")
         ->capture_default_str();
-    command
-        ->add_option("--label-weight", options.label_weight,
-                     "a labelled move's position (h8/0.62: the mover's chance) is fitted to this "
-                     "much of the label and the rest of the game's outcome")
-        ->check(CLI::Range(0.0, 1.0))
-        ->capture_default_str();
+    add_bounded(*command, "--label-weight", options.label_weight,
+                "a labelled move's position (h8/0.62: the mover's chance) is fitted to this "
+                "much of the label and the rest of the game's outcome",
+                0.0, 1.0);
     command->add_flag("--evaluated-only", options.evaluated_only,
                       "fit only the positions the search evaluates: not those with a five "
                       "to block nor those the side to move wins by fours");
