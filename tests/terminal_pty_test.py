@@ -29,7 +29,9 @@ class Terminal:
         env = dict(os.environ, TERM="xterm-256color")
         env.pop("NO_COLOR", None)
         env.update(env_extra or {})
-        self.dir = tempfile.mkdtemp(prefix="sente-pty-")
+        # The working directory, removed by finish() (or at exit, when a check failed first).
+        self.workdir = tempfile.TemporaryDirectory(prefix="sente-pty-")
+        self.dir = self.workdir.name
         self.child = pexpect.spawn(os.path.abspath(binary), args, cwd=self.dir, env=env, encoding="utf-8",
                                    timeout=TIMEOUT, dimensions=(50, 120))
         self.screen = ""   # what was shown up to the last text waited for
@@ -68,6 +70,7 @@ class Terminal:
         self.send("quit")
         self.child.expect(pexpect.EOF)
         self.child.close()
+        self.workdir.cleanup()
         if self.child.exitstatus != 0:
             sys.exit(f"sente exited with {self.child.exitstatus}")
 

@@ -9,6 +9,7 @@ import json
 import math
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,6 +28,13 @@ SENTE = None
 FAKE = os.path.join(HERE, "fake_engine.py")
 MATCH = os.path.join(ROOT, "scripts", "match")
 
+
+
+def scratch_dir(test, prefix):
+    """A new directory for `test`'s files, removed when the test ends however it ends."""
+    directory = tempfile.mkdtemp(prefix=prefix)
+    test.addCleanup(shutil.rmtree, directory, ignore_errors=True)
+    return directory
 
 def records(w, d, l, first="A", second="B"):
     """Games from A's point of view, A always black, each its own pair."""
@@ -197,7 +205,7 @@ def load(path):
 
 class Matches(unittest.TestCase):
     def setUp(self):
-        self.dir = tempfile.mkdtemp(prefix="sente-match-")
+        self.dir = scratch_dir(self, "sente-match-")
         self.sente = f"name=sente cmd={SENTE} --quiet --level 1 gtp"
 
     def engines(self, fake_mode):
@@ -417,7 +425,7 @@ class Report(unittest.TestCase):
         self.assertIn("| sente vs sente old |", page)
 
     def test_a_record_without_its_result_is_refused(self):
-        path = os.path.join(tempfile.mkdtemp(prefix="sente-report-"), "results.jsonl")
+        path = os.path.join(scratch_dir(self, "sente-report-"), "results.jsonl")
         broken = entry("2026-01-01", "rapfi", 3)
         del broken["wins"]
         with open(path, "w") as f:
@@ -426,7 +434,7 @@ class Report(unittest.TestCase):
             match_records.load(path)
 
     def test_the_check_fails_when_the_page_is_not_what_the_records_render(self):
-        folder = tempfile.mkdtemp(prefix="sente-report-")
+        folder = scratch_dir(self, "sente-report-")
         book, page = os.path.join(folder, "results.jsonl"), os.path.join(folder, "results.md")
         with open(book, "w") as f:
             f.write(json.dumps(entry("2026-01-01", "rapfi", 3)) + "\n")
@@ -460,7 +468,7 @@ class BalancedOpenings(unittest.TestCase):
     def test_openings_are_legal_balanced_and_distinct_up_to_symmetry(self):
         from matchlib.gtp import Referee
         script, path = load_balanced_openings()
-        out = os.path.join(tempfile.mkdtemp(prefix="sente-openings-"), "openings.txt")
+        out = os.path.join(scratch_dir(self, "sente-openings-"), "openings.txt")
         run = subprocess.run([sys.executable, path, out, "--plies", "4", "--count", "4",
                               "--depth", "4", "--margin", "1.5", "--sente", SENTE],
                              text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -486,7 +494,7 @@ class BalancedOpenings(unittest.TestCase):
         from matchlib.gtp import Referee
         from matchlib.openings import read_openings
         script, path = load_balanced_openings()
-        out = os.path.join(tempfile.mkdtemp(prefix="sente-openings-"), "gomoku.txt")
+        out = os.path.join(scratch_dir(self, "sente-openings-"), "gomoku.txt")
         run = subprocess.run([sys.executable, path, out, "--game", "gomoku", "--plies", "3",
                               "--count", "3", "--movetime", "100", "--margin", "2",
                               "--sente", SENTE],
@@ -534,7 +542,7 @@ class GomokuGames(unittest.TestCase):
     ]
 
     def write(self, *args):
-        directory = tempfile.mkdtemp(prefix="sente-gomoku-games-")
+        directory = scratch_dir(self, "sente-gomoku-games-")
         results = os.path.join(directory, "results.jsonl")
         with open(results, "w") as f:
             for record in self.RESULTS:
