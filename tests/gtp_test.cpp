@@ -170,6 +170,30 @@ TEST_CASE("clock commands validate their arguments") {
     CHECK(gtp.send("kgs-time_settings hourglass 60") == "? syntax error");
 }
 
+TEST_CASE("time_left's whole seconds are read with the session's own account of the clock") {
+    using sente::Color;
+    using sente::Milliseconds;
+    Gtp gtp;
+    CHECK(gtp.send("time_settings 7 0 0") == "=");
+    gtp.session.spend_time(Color::black, Milliseconds{6'300});  // 0.7 s left by its account
+    // Floored to 0 by the controller: the account, within that second, is the better reading.
+    CHECK(gtp.send("time_left b 0 0") == "=");
+    CHECK(gtp.session.time_left(Color::black).time_left == Milliseconds{700});
+    // An account outside the second the controller names (it went astray) gives way.
+    CHECK(gtp.send("time_left b 3 0") == "=");
+    CHECK(gtp.session.time_left(Color::black).time_left == Milliseconds{3'000});
+    gtp.session.spend_time(Color::black, Milliseconds{1'500});  // 1.5 s by the account
+    CHECK(gtp.send("time_left b 2 0") == "=");
+    CHECK(gtp.session.time_left(Color::black).time_left == Milliseconds{2'000});
+    // White's clock is its own, and a reading in another byo-yomi period stands as given.
+    CHECK(gtp.send("time_left w 6 0") == "=");
+    CHECK(gtp.session.time_left(Color::white).time_left == Milliseconds{6'000});
+    CHECK(gtp.send("time_settings 0 10 5") == "=");
+    CHECK(gtp.send("time_left b 9 4") == "=");
+    CHECK(gtp.session.time_left(Color::black).stones == 4);
+    CHECK(gtp.session.time_left(Color::black).time_left == Milliseconds{9'000});
+}
+
 TEST_CASE("levels") {
     Gtp gtp;
     CHECK(gtp.send("set_level 1") == "=");

@@ -60,6 +60,18 @@ std::string without_blank_lines(std::string_view text) {
     return out;
 }
 
+// GTP's clock is in whole seconds, and controllers round down: a clock that reads T has
+// between T and T + 1 seconds left. Where the session's own account of the clock (the last
+// reading less the time its moves took) lies in that second, it is the better reading;
+// without it, 0.9 s read as 0 had sente play its last moves of a game at depth 1. Where it
+// does not (the account went astray, or the clock is in another period), the controller's
+// reading stands.
+ClockReading within_the_second(const ClockReading& told, const ClockReading& own) {
+    const bool in_the_second = own.stones == told.stones && own.time_left >= told.time_left &&
+                               own.time_left < told.time_left + std::chrono::seconds{1};
+    return in_the_second ? own : told;
+}
+
 }  // namespace
 
 std::string error_text(const Error& error) {
@@ -399,7 +411,8 @@ Engine::Reply Engine::time_left(const Args& args) {
     const auto left = parse_seconds(args[1]);
     const auto stones = text::parse_integer(args[2], 0, kMaxStones);
     if (!color || !left || !stones) return syntax_error();
-    session_.set_time_left(*color, ClockReading{*left, static_cast<int>(*stones)});
+    const ClockReading told{*left, static_cast<int>(*stones)};
+    session_.set_time_left(*color, within_the_second(told, session_.time_left(*color)));
     return std::string();
 }
 
