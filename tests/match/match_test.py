@@ -568,6 +568,40 @@ class GomokuGames(unittest.TestCase):
         self.assertEqual(self.write("--moves-of", "nobody"), [])
 
 
+
+class EndgameLosses(unittest.TestCase):
+    """scripts/lab/endgame-losses: where a lost Othello game was lost, by exact solves."""
+
+    # A game of sente against NTest (7 s a game): won for sente at 20 empties, drawn by its d1
+    # at 16 (a5 won by 4), lost by its f1 at 14.
+    LOST = {"id": "21.0.0", "game": "othello", "size": 0, "black": "sente", "white": "ntest",
+            "result": "0-1", "opening": "f5 f4 g3 c6 d3 f3 d6 h3",
+            "moves": ("e3 f6 g4 g5 h6 h4 g6 e6 d7 c8 e7 f7 f2 e1 d8 e8 h5 h7 f8 g8 c7 e2 d2 c1 "
+                      "c5 c2 g2 b5 g1 c3 b4 c4 b3 b6 a6 a4 d1 b2 f1 a5 b1 h1 a1 h2 a7 a8 b8 a2 "
+                      "a3 b7 h8 g7").split()}
+
+    def analyse(self, *records):
+        path = os.path.join(scratch_dir(self, "sente-endgame-"), "results.jsonl")
+        with open(path, "w") as f:
+            for record in records:
+                f.write(json.dumps(record) + "\n")
+        run = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "lab",
+                                                           "endgame-losses"),
+                              path, "--sente", SENTE, "--empties", "20"],
+                             text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        return run.stdout.splitlines()
+
+    def test_a_won_endgame_thrown_away_is_found_move_by_move(self):
+        won = dict(self.LOST, id="won", result="1-0")  # won games are not analysed
+        lines = self.analyse(self.LOST, won)
+        self.assertIn("| lost | won | 1 |", lines)
+        self.assertIn("| 21.0.0 | lost | 16 | sente | d1 | won | drawn |", lines)
+        self.assertIn("| 21.0.0 | lost | 14 | sente | f1 | drawn | lost |", lines)
+        self.assertEqual(sum(line.startswith("| 21.0.0 |") for line in lines), 2)
+        self.assertEqual(lines[-1], "sente's moves that lost a result, by empties: 16: 1, 14: 1")
+
+
 if __name__ == "__main__":
     SENTE = os.path.abspath(sys.argv.pop(1))
     unittest.main()
