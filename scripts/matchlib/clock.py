@@ -12,7 +12,9 @@ class TimeControl:
 
     def __init__(self, text, margin, patience):
         self.text = text
-        self.margin = margin      # seconds a move may exceed its time before it forfeits
+        # Seconds a side may exceed its time before it forfeits, for process and pipe lag: on a
+        # game clock once for the game (an overrun is carried to the next move), else a move.
+        self.margin = margin
         self.patience = patience  # the longest wait for any move without a clock
         self.kind, self.movetime, self.main, self.increment, self.period = "none", 0, 0, 0, 0
         if text in ("", "none"):
@@ -76,14 +78,15 @@ class Clock:
             raise EngineFailure(f"{name}: used {used:.3f} s, {allowed - c.margin:.3f} s allowed "
                                 f"(+{c.margin:g} s margin): time forfeit")
         if c.kind == "game":
-            self.left[colour] = max(self.left[colour] - used, 0) + c.increment
+            # Below zero while the side lives on its margin: the margin is not given again.
+            self.left[colour] = self.left[colour] - used + c.increment
         elif c.kind == "byoyomi":
             self.left[colour] = max(self.left[colour] - used, 0)
 
     def gtp_time_left(self, colour):
         c = self.control
         if c.kind == "game":
-            return f"time_left {colour} {math.floor(self.left[colour])} 0"
+            return f"time_left {colour} {math.floor(max(self.left[colour], 0))} 0"
         if c.kind == "byoyomi":
             if self.left[colour] >= 1:
                 return f"time_left {colour} {math.floor(self.left[colour])} 0"
@@ -93,7 +96,7 @@ class Clock:
     def gomocup_time_left(self, colour):
         c = self.control
         if c.kind == "game":
-            return f"INFO time_left {int(self.left[colour] * 1000)}"
+            return f"INFO time_left {int(max(self.left[colour], 0) * 1000)}"
         if c.kind == "byoyomi":
             return f"INFO time_left {int((self.left[colour] + c.period) * 1000)}"
         return None

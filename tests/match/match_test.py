@@ -20,6 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
 from matchlib import records as match_records  # noqa: E402
+from matchlib.clock import Clock, TimeControl  # noqa: E402
 from matchlib import stats  # noqa: E402
 from matchlib.paired import DifferentOpenings, paired_difference  # noqa: E402
 from matchlib.schedule import make_schedule  # noqa: E402
@@ -109,6 +110,29 @@ class Statistics(unittest.TestCase):
         lower, upper = stats.sprt_bounds(0.05, 0.05)
         self.assertAlmostEqual(lower, math.log(0.05 / 0.95))
         self.assertAlmostEqual(upper, math.log(0.95 / 0.05))
+
+
+
+class GameClock(unittest.TestCase):
+    def test_the_margin_is_for_the_whole_game_not_given_again_each_move(self):
+        from matchlib.process import EngineFailure
+        clock = Clock(TimeControl("7+0", 1.0, 300))
+        clock.charge("black", "sente", 6.5)
+        self.assertEqual(clock.gtp_time_left("black"), "time_left black 0 0")
+        clock.charge("black", "sente", 1.2)  # 0.7 s into the margin
+        self.assertEqual(clock.gtp_time_left("black"), "time_left black 0 0")
+        self.assertEqual(clock.gomocup_time_left("black"), "INFO time_left 0")
+        self.assertAlmostEqual(clock.allowed("black"), 0.3)
+        with self.assertRaisesRegex(EngineFailure, "time forfeit"):
+            clock.charge("black", "sente", 0.4)  # 1.1 s past the clock in all
+        clock.charge("white", "ntest", 7.9)  # white's margin is its own
+        self.assertAlmostEqual(clock.allowed("white"), 0.1)
+
+    def test_an_increment_pays_back_an_overrun(self):
+        clock = Clock(TimeControl("2+1", 0.5, 300))
+        clock.charge("black", "sente", 2.3)  # 0.3 s past, then 1 s added
+        self.assertAlmostEqual(clock.allowed("black"), 1.2)
+        self.assertEqual(clock.gtp_time_left("black"), "time_left black 0 0")
 
 
 def paired_runs():
