@@ -413,18 +413,20 @@ TEST_CASE("with a clock, full strength solves only what it can afford, and goes 
     struct Fitted {
         int max_depth;
         int selective_solve_empties;
+        int first_depth;
     };
     auto fitted = [&](sente::search::Limits limits, int empties, Game::Evaluator eval) {
         Position pos;
         pos.player = ~Bitboard{0} << empties;  // which squares does not matter here
         Game::fit_to_time(limits, pos, eval);
-        return Fitted{limits.max_depth, eval.selective_solve_empties};
+        return Fitted{limits.max_depth, eval.selective_solve_empties, limits.first_depth};
     };
     const int unlimited = sente::search::Limits{}.max_depth;
     // 29 empties: about a minute to solve, so selective to the end, no deeper.
     const Fitted selective = fitted(clock(1500, 6000), 29, strong);
     CHECK(selective.max_depth == 29);
     CHECK(selective.selective_solve_empties == Game::kSelectiveSolveEmpties);
+    CHECK(selective.first_depth == 1);
     // A depth asked for below that stays.
     sente::search::Limits shallow = clock(1500, 6000);
     shallow.max_depth = 10;
@@ -432,6 +434,8 @@ TEST_CASE("with a clock, full strength solves only what it can afford, and goes 
     // 21 empties (about 0.25 s) fit in half of 1.5 s; 23 (about 1 s) do not.
     CHECK(fitted(clock(1500, 6000), 21, strong).selective_solve_empties == 0);
     CHECK(fitted(clock(1500, 6000), 21, strong).max_depth == unlimited);
+    // An affordable solve comes first: the first iteration is the one that solves the root.
+    CHECK(fitted(clock(1500, 6000), 21, strong).first_depth == 21 - strong.solve_lookahead);
     CHECK(fitted(clock(1500, 6000), 23, strong).selective_solve_empties ==
           Game::kSelectiveSolveEmpties);
     // Nothing changes without a clock to save for: a fixed time a move, no time limit, or a
@@ -441,6 +445,7 @@ TEST_CASE("with a clock, full strength solves only what it can afford, and goes 
           fitted(clock(1500, 6000), 29, Game::level(8).eval)}) {
         CHECK(same.max_depth == unlimited);
         CHECK(same.selective_solve_empties == 0);
+        CHECK(same.first_depth == 1);
     }
 
     // A real search, 23 empties from a game against Zebra (a 2.7 s solve here): it ends by
@@ -457,6 +462,22 @@ TEST_CASE("with a clock, full strength solves only what it can afford, and goes 
     const auto result = searcher.search(pos, strong, clock(1500, 6000));
     CHECK_FALSE(result.stopped);
     CHECK_FALSE(result.info.exact);
+
+    // Six moves on (e1 f2 g1 h1 g2 h2: 17 empties), with a clock that affords the solve: the
+    // first iteration the search reports has solved the root, and nothing came before it. (The
+    // hard limit leaves room for a sanitizer's pace.)
+    const auto later =
+        parse_position("XXXXXXXXOOOOOOOXXXXXXXX-XXOXXXOOXXXXOX---XXXOXX-----XX------XX-- O");
+    REQUIRE(later.ok());
+    REQUIRE(later.value().empty_count() == 17);
+    tt.clear();
+    std::vector<sente::search::Iteration<Game::Move>> iterations;
+    const auto solved = searcher.search(later.value(), strong, clock(1500, 600'000),
+                                        [&](const auto& info) { iterations.push_back(info); });
+    CHECK_FALSE(solved.stopped);
+    CHECK(solved.info.exact);
+    REQUIRE(iterations.size() == 1);
+    CHECK(iterations.front().depth == 17 - strong.solve_lookahead);
 }
 
 TEST_CASE(

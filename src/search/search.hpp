@@ -39,6 +39,9 @@ struct Limits {
     TimeBudget time;              // no time limit unless time.limited()
     // How many root moves get an exact value (multi-PV analysis); 1: only the best one.
     int multi_pv = 1;
+    // The first iteration's depth: a game's fit_to_time may leave out the shallow ones (the
+    // Othello endgame starts with the solve it can afford).
+    int first_depth = 1;
 };
 
 // One root move's value in a multi-PV search: exact, or (upper_bound) no more than `score`,
@@ -159,7 +162,8 @@ class Searcher {
         Score previous = 0;
         Score before_previous = 0;
         // Odd helpers run one ply ahead of the main thread.
-        const int first_depth = std::min(1 + thread_id_ % 2, limits_.max_depth);
+        const int first_depth =
+            std::min(std::max(limits_.first_depth, 1) + thread_id_ % 2, limits_.max_depth);
         for (int depth = first_depth; depth <= limits_.max_depth; ++depth) {
             const std::uint64_t horizon_before = horizon_evals_;
             iteration_depth_ = depth;
