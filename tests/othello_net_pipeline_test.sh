@@ -1,10 +1,11 @@
 #!/bin/sh
 # The Othello network's pipeline end to end, CI-sized: self-play positions, their features, one
 # epoch of training on Debian's python3-torch (small batches, so that the correction moves off
-# its start at zero), the engine's errors with the network against the trainer's (the same
-# positions: sente's integer inference must give the trainer's values), and a game move and a
-# bench search with the network, whose node count must differ from the patterns' alone (and so
-# must the network built into sente's).
+# its start at zero; two files, neither a whole number of batches, whose short last batches the
+# learning-rate schedule must count), the engine's errors with the network against the trainer's
+# (the same positions: sente's integer inference must give the trainer's values), and a game move
+# and a bench search with the network, whose node count must differ from the patterns' alone (and
+# so must the network built into sente's).
 #   othello_net_pipeline_test.sh SENTE REPOSITORY
 set -eu
 sente=$1
@@ -13,11 +14,14 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 "$sente" train selfplay "$work/train.txt" --games 24 --level 4 --seed 3 --solve-empties 10
+"$sente" train selfplay "$work/train-2.txt" --games 7 --level 4 --seed 5 --solve-empties 10
 "$sente" train selfplay "$work/holdout.txt" --games 6 --level 4 --seed 4 --solve-empties 10
 "$sente" train othello-features "$work/train.txt" -o "$work/train.otf"
+"$sente" train othello-features "$work/train-2.txt" -o "$work/train-2.otf"
 "$sente" train othello-features "$work/holdout.txt" -o "$work/holdout.otf"
 /usr/bin/python3 "$root/scripts/train-othello-net" "$work/net.bin" --train "$work/train.otf" \
-    --holdout "$work/holdout.otf" --epochs 1 --batch 16 --learning-rate 0.01 --threads 1 |
+    "$work/train-2.otf" --holdout "$work/holdout.otf" --epochs 1 --batch 16 \
+    --learning-rate 0.01 --threads 1 |
     tee "$work/trainer.txt"
 "$sente" train error "$work/holdout.txt" --network "$work/net.bin" | tee "$work/sente.txt"
 "$sente" train error "$work/holdout.txt" | tee "$work/linear.txt"
