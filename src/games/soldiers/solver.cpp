@@ -1,7 +1,7 @@
 #include "games/soldiers/solver.hpp"
 
 #include <algorithm>
-#include <unordered_map>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -10,12 +10,6 @@ namespace sente::soldiers {
 namespace {
 
 constexpr std::uint8_t kNever = kNeverInTime;
-
-struct PlacementHash {
-    std::size_t operator()(const Placement& p) const {
-        return position_key(p.generals, p.soldiers, p.side);
-    }
-};
 
 // Every placement reachable from the root, its moves as indices, and the two race distances.
 class Analysis {
@@ -47,6 +41,8 @@ class Analysis {
         const std::size_t n = placements_.size();
         to_generals_win_.assign(n, kNever);
         to_soldiers_win_.assign(n, kNever);
+        open_moves_.assign(n, 0);
+        link_predecessors();
         std::vector<std::vector<std::uint32_t>> layers(kMaxSize * kMaxSize + 1);
         for (std::uint32_t i = 0; i < n; ++i) {
             layers[popcount(placements_[i].soldiers)].push_back(i);
@@ -67,18 +63,42 @@ class Analysis {
     std::size_t size() const { return placements_.size(); }
 
     RaceDistances distances(const Placement& p) const {
-        const std::uint32_t i = index_.at(p);
+        const std::uint32_t i = slots_[slot_of(p)];
+        if (i == kEmptySlot) throw std::out_of_range("the placement was not reached");
         return {to_generals_win_[i], to_soldiers_win_[i]};
     }
 
   private:
     static constexpr std::uint32_t kCaptureBit = 0x80000000u;
 
+    static constexpr std::uint32_t kEmptySlot = 0xffffffffu;
+
+    // The index of a placement, adding it when new. The index is an open-addressing table of
+    // placement numbers, at most half full: 8 bytes a placement where a node-based map takes
+    // about 60, and a probe rarely leaves its cache line.
     std::uint32_t add(const Placement& p) {
-        const auto [it, inserted] =
-            index_.try_emplace(p, static_cast<std::uint32_t>(placements_.size()));
-        if (inserted) placements_.push_back(p);
-        return it->second;
+        if (2 * (placements_.size() + 1) > slots_.size()) grow_index();
+        const std::size_t slot = slot_of(p);
+        if (slots_[slot] == kEmptySlot) {
+            slots_[slot] = static_cast<std::uint32_t>(placements_.size());
+            placements_.push_back(p);
+        }
+        return slots_[slot];
+    }
+
+    // The slot holding the placement, or the empty slot where it would go.
+    std::size_t slot_of(const Placement& p) const {
+        const std::size_t mask = slots_.size() - 1;
+        std::size_t slot = position_key(p.generals, p.soldiers, p.side) & mask;
+        while (slots_[slot] != kEmptySlot && !(placements_[slots_[slot]] == p)) {
+            slot = (slot + 1) & mask;
+        }
+        return slot;
+    }
+
+    void grow_index() {
+        slots_.assign(std::max<std::size_t>(1024, 2 * slots_.size()), kEmptySlot);
+        for (std::uint32_t i = 0; i < placements_.size(); ++i) slots_[slot_of(placements_[i])] = i;
     }
 
     struct Span {
@@ -93,47 +113,90 @@ class Analysis {
                 successors_.data() + successor_begin_[i + 1]};
     }
 
+    // The placements with a quiet move into each placement (a quiet move stays in its layer).
+    void link_predecessors() {
+        const std::size_t n = placements_.size();
+        predecessor_begin_.assign(n + 1, 0);
+        for (const std::uint32_t entry : successors_) {
+            if (!(entry & kCaptureBit)) ++predecessor_begin_[entry + 1];
+        }
+        for (std::size_t i = 0; i < n; ++i) predecessor_begin_[i + 1] += predecessor_begin_[i];
+        predecessors_.resize(predecessor_begin_[n]);
+        std::vector<std::uint32_t> next_slot(predecessor_begin_.begin(),
+                                             predecessor_begin_.end() - 1);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            for (const std::uint32_t entry : successors(i)) {
+                if (!(entry & kCaptureBit)) predecessors_[next_slot[entry]++] = i;
+            }
+        }
+    }
+    Span predecessors(std::uint32_t i) const {
+        return {predecessors_.data() + predecessor_begin_[i],
+                predecessors_.data() + predecessor_begin_[i + 1]};
+    }
+
     // The plies `winner` needs to force its goal from each placement of one layer (the layers
-    // below are done). Pass k settles the placements whose distance is exactly k: it only reads
-    // distances below k, so updating in place is safe, and a pass that settles nothing ends it.
+    // below are done), by retrograde analysis: the placements at distance d + 1 are found by
+    // taking back the quiet moves into those at distance d. A placement where the winner moves
+    // is at d + 1 on its first move into d; one where the loser moves, once its last quiet move
+    // is settled (at the largest distance, since the distances are settled in order). Captures
+    // leave the layer: one reaches the goal when the layer below is a win at counter 0 there,
+    // and never otherwise; so a loser's capture that misses the goal is an escape for good.
     void race(const std::vector<std::uint32_t>& layer, Color winner,
               std::vector<std::uint8_t>& distance) {
-        for (int k = 1; k <= kQuietPlyLimit; ++k) {
-            bool settled_any = false;
-            for (const std::uint32_t i : layer) {
-                if (distance[i] != kNever || successors(i).empty()) continue;
-                const bool winner_moves = placements_[i].side == winner;
-                bool reached = !winner_moves;  // any move for the winner, every move for the loser
-                for (const std::uint32_t entry : successors(i)) {
-                    const std::uint32_t j = entry & ~kCaptureBit;
-                    // A capture leaves the layer: it reaches the goal when the layer below is a
-                    // win at counter 0 there, and never otherwise.
-                    const bool done = (entry & kCaptureBit) ? distance[j] <= kQuietPlyLimit
-                                                            : distance[j] <= k - 1;
-                    if (winner_moves && done) {
-                        reached = true;
-                        break;
-                    }
-                    if (!winner_moves && !done) {
-                        reached = false;
-                        break;
-                    }
-                }
-                if (reached) {
-                    distance[i] = static_cast<std::uint8_t>(k);
-                    settled_any = true;
+        constexpr std::uint16_t kEscaped = 0xffff;
+        std::vector<std::vector<std::uint32_t>> at_distance(kQuietPlyLimit + 1);
+        for (const std::uint32_t i : layer) {
+            if (distance[i] == 0) at_distance[0].push_back(i);
+            if (distance[i] != kNever || successors(i).empty()) continue;
+            int quiet = 0;
+            int captures = 0;
+            int captures_reaching_goal = 0;
+            for (const std::uint32_t entry : successors(i)) {
+                if (entry & kCaptureBit) {
+                    ++captures;
+                    captures_reaching_goal += distance[entry & ~kCaptureBit] <= kQuietPlyLimit;
+                } else {
+                    ++quiet;
                 }
             }
-            if (!settled_any) return;
+            const bool winner_moves = placements_[i].side == winner;
+            const bool at_one = winner_moves ? captures_reaching_goal > 0
+                                             : captures_reaching_goal == captures && quiet == 0;
+            if (at_one) {
+                distance[i] = 1;
+                at_distance[1].push_back(i);
+            } else if (!winner_moves) {
+                open_moves_[i] = captures_reaching_goal < captures
+                                     ? kEscaped
+                                     : static_cast<std::uint16_t>(quiet);
+            }
+        }
+        for (int d = 0; d < kQuietPlyLimit; ++d) {
+            const auto next = static_cast<std::uint8_t>(d + 1);
+            for (const std::uint32_t j : at_distance[d]) {
+                for (const std::uint32_t i : predecessors(j)) {
+                    if (distance[i] != kNever) continue;
+                    const bool settled = placements_[i].side == winner ||
+                                         (open_moves_[i] != kEscaped && --open_moves_[i] == 0);
+                    if (settled) {
+                        distance[i] = next;
+                        at_distance[next].push_back(i);
+                    }
+                }
+            }
         }
     }
 
     int size_;
     std::size_t max_;
     std::vector<Placement> placements_;
-    std::unordered_map<Placement, std::uint32_t, PlacementHash> index_;
+    std::vector<std::uint32_t> slots_;  // see add()
     std::vector<std::uint32_t> successor_begin_;
     std::vector<std::uint32_t> successors_;
+    std::vector<std::uint32_t> predecessor_begin_;
+    std::vector<std::uint32_t> predecessors_;
+    std::vector<std::uint16_t> open_moves_;  // per loser-to-move placement, during a race
     std::vector<std::uint8_t> to_generals_win_;
     std::vector<std::uint8_t> to_soldiers_win_;
 };
