@@ -74,8 +74,8 @@ class Analysis {
     static constexpr std::uint32_t kEmptySlot = 0xffffffffu;
 
     // The index of a placement, adding it when new. The index is an open-addressing table of
-    // placement numbers, at most half full: 8 bytes a placement where a node-based map takes
-    // about 60, and at that load a lookup compares one or two placements on average.
+    // placement numbers, a quarter to half full: 8 to 16 bytes a placement where a node-based map
+    // takes about 60, and at that load a lookup compares one or two placements on average.
     std::uint32_t add(const Placement& p) {
         if (2 * (placements_.size() + 1) > slots_.size()) grow_index();
         const std::size_t slot = slot_of(p);
