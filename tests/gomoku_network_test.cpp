@@ -112,21 +112,25 @@ Move random_legal_move(const Position& pos, std::mt19937_64& random) {
     return moves[pick(random)].move;
 }
 
-// The bytes of a network file of `net`, as the trainer writes it.
-std::vector<std::uint8_t> file_bytes(const Network& net) {
+// The bytes of a network file of `net`, as the trainer writes it; with `view_features` below
+// the build's, a narrower network: only each view's first `view_features` features.
+std::vector<std::uint8_t> file_bytes(const Network& net, int view_features = kNetViewFeatures) {
     std::vector<std::uint8_t> bytes;
     auto put = [&](const auto& value) {
         const auto* p = reinterpret_cast<const std::uint8_t*>(&value);
         bytes.insert(bytes.end(), p, p + sizeof(value));
     };
+    // The build's feature index of the file's feature j.
+    auto slot = [&](int j) { return j < view_features ? j : kNetViewFeatures + j - view_features; };
     for (const char c : std::string_view("SENTENET")) put(c);
     for (const std::uint32_t word :
-         {2U, std::uint32_t{kNetFeatures}, std::uint32_t{kNetHidden}, std::uint32_t{kNetPatterns},
-          net.rules, net.sizes, std::uint32_t{net.on_built_in}})
+         {2U, static_cast<std::uint32_t>(2 * view_features), std::uint32_t{kNetHidden},
+          std::uint32_t{kNetPatterns}, net.rules, net.sizes, std::uint32_t{net.on_built_in}})
         put(word);
-    for (const NetRow& row : net.table) put(row);
+    for (const NetRow& row : net.table)
+        for (int j = 0; j < 2 * view_features; ++j) put(row[slot(j)]);
     for (int i = 0; i < kNetHidden; ++i)
-        for (int j = 0; j < kNetFeatures; ++j) put(net.hidden_weights[j][i]);
+        for (int j = 0; j < 2 * view_features; ++j) put(net.hidden_weights[slot(j)][i]);
     put(net.hidden_bias);
     put(net.output_weights);
     put(net.output_bias);
@@ -327,6 +331,46 @@ TEST_CASE("network: the file reads back what was written, and nothing malformed"
     std::memcpy(broken.data() + 8 + 4 * 4, &no_rule, sizeof no_rule);
     CHECK_FALSE(read_network(broken));
     CHECK_FALSE(load_network("/nonexistent/network.bin"));
+}
+
+TEST_CASE("network: a narrower network reads as the build's width with zero features") {
+    // A build made for wider networks (SENTE_GOMOKU_NET_VIEW_FEATURES) plays the narrower ones:
+    // their missing features must read as rows and hidden weights of zero, nothing shifted.
+    const auto net = random_network(12, true);
+    constexpr int kNarrow = kNetViewFeatures / 2;
+    auto padded = std::make_shared<Network>(*net);
+    for (NetRow& row : padded->table) {
+        for (int j = kNarrow; j < kNetViewFeatures; ++j) {
+            row[j] = 0;
+            row[kNetViewFeatures + j] = 0;
+        }
+    }
+    for (int j = kNarrow; j < kNetViewFeatures; ++j) {
+        padded->hidden_weights[j].fill(0);
+        padded->hidden_weights[kNetViewFeatures + j].fill(0);
+    }
+    const auto read = read_network(file_bytes(*net, kNarrow));
+    REQUIRE(read);
+    CHECK((*read)->table == padded->table);
+    CHECK((*read)->hidden_weights == padded->hidden_weights);
+    CHECK((*read)->hidden_bias == padded->hidden_bias);
+    CHECK((*read)->output_weights == padded->output_weights);
+
+    // The same values in play: the logits of a random game's positions.
+    std::mt19937_64 random(13);
+    Position pos = empty_position(15, Rule::freestyle);
+    Position reference = empty_position(15, Rule::freestyle);
+    attach_network(pos, read->get());
+    attach_network(reference, padded.get());
+    for (int ply = 0; ply < 40; ++ply) {
+        CAPTURE(ply);
+        CHECK(pos.net_sums == reference.net_sums);
+        CHECK(net_logit(**read, pos.net_sums, pos.side) ==
+              net_logit(*padded, reference.net_sums, reference.side));
+        const Move move = random_legal_move(pos, random);
+        make_move(pos, move);
+        make_move(reference, move);
+    }
 }
 
 TEST_CASE("network: a search evaluates with it") {

@@ -18,14 +18,14 @@ def write_network(path, model, rules, sizes):
     for size in sizes:
         size_mask |= 1 << size
     table = model.table()
-    hidden_w, hidden_b = model.folded_hidden()  # (HIDDEN, FEATURES), (HIDDEN,)
+    hidden_w, hidden_b = model.folded_hidden()  # (HIDDEN, features), (HIDDEN,)
     hidden_w = hidden_w.astype("<f4")
     hidden_b = hidden_b.astype("<f4")
     output_w = model.output.weight.detach().numpy().reshape(-1).astype("<f4")
     output_b = model.output.bias.detach().numpy().astype("<f4")
     with open(path, "wb") as f:
         f.write(MAGIC)
-        f.write(struct.pack("<7I", VERSION, net_model.FEATURES, net_model.HIDDEN,
+        f.write(struct.pack("<7I", VERSION, model.features, net_model.HIDDEN,
                             patterns.PATTERNS, rule_mask, size_mask, int(model.on_built_in)))
         f.write(table.astype("<i2").tobytes())
         f.write(hidden_w.tobytes())

@@ -1,17 +1,18 @@
 """The Gomoku network in PyTorch, computing what sente's games/gomoku/network.cpp computes.
 
 A small network over a line's nine cells (one-hot) gives each line pattern, read from one
-side's point of view, VIEW_FEATURES values; a pattern and the same line read backwards get
-their mean, so that the table sente uses is the same whichever way a line is read (and the
-evaluation the same under the board's symmetries). The values are rounded to sente's int16
-units in the forward pass (the gradient passes through as if they were not), so that the
-trainer sees the values sente will compute. A line's row is its values from the side to
-move's view, then from the opponent's (the colours swapped): sente's table row for a pattern
-read with black as "own" is the same two halves, black's then white's, and sente reads the
-side to move's half first. A point's vector is the sum of its four directions' rows clipped to
-[0, 1]; the board's the sum of its points' divided by POOL_DIVISOR; one hidden layer of HIDDEN
-units (ReLU) gives the logit. A network on the built-in evaluation adds its logit to that
-one's (given with each position).
+side's point of view, view_features values (VIEW_FEATURES unless the trainer's --view-features
+says otherwise; a sente build reads networks up to its SENTE_GOMOKU_NET_VIEW_FEATURES); a
+pattern and the same line read backwards get their mean, so that the table sente uses is the
+same whichever way a line is read (and the evaluation the same under the board's symmetries).
+The values are rounded to sente's int16 units in the forward pass (the gradient passes through
+as if they were not), so that the trainer sees the values sente will compute. A line's row is
+its values from the side to move's view, then from the opponent's (the colours swapped):
+sente's table row for a pattern read with black as "own" is the same two halves, black's then
+white's, and sente reads the side to move's half first. A point's vector is the sum of its four
+directions' rows clipped to [0, 1]; the board's the sum of its points' divided by POOL_DIVISOR;
+one hidden layer of HIDDEN units (ReLU) gives the logit. A network on the built-in evaluation
+adds its logit to that one's (given with each position).
 """
 import numpy as np
 import torch
@@ -20,7 +21,6 @@ from torch import nn
 from . import patterns
 
 VIEW_FEATURES = 16
-FEATURES = 2 * VIEW_FEATURES
 HIDDEN = 32
 LINE_HIDDEN = 64
 TABLE_SCALE = 256
@@ -29,9 +29,11 @@ POOL_DIVISOR = 32
 
 
 class LineNetwork(nn.Module):
-    def __init__(self, on_built_in=True):
+    def __init__(self, on_built_in=True, view_features=VIEW_FEATURES):
         super().__init__()
         self.on_built_in = on_built_in
+        self.view_features = view_features
+        self.features = 2 * view_features
         cells = torch.from_numpy(patterns.pattern_cells())
         # One-hot: the centre's 3 states, then 4 states for each of the 8 points.
         centre = nn.functional.one_hot(cells[:, 0], 3)
@@ -44,13 +46,13 @@ class LineNetwork(nn.Module):
                              persistent=False)
         self.line = nn.Sequential(nn.Linear(35, LINE_HIDDEN), nn.ReLU(),
                                   nn.Linear(LINE_HIDDEN, LINE_HIDDEN), nn.ReLU(),
-                                  nn.Linear(LINE_HIDDEN, VIEW_FEATURES))
+                                  nn.Linear(LINE_HIDDEN, view_features))
         # The board's sums are mostly the empty points' vectors, alike in every position; a
         # normalisation of each feature over the batch lets the hidden layer see what differs
         # from the start of training (without it, the first epochs learn nothing). The export
         # folds it into the hidden layer's weights.
-        self.normalise = nn.BatchNorm1d(FEATURES)
-        self.hidden = nn.Linear(FEATURES, HIDDEN)
+        self.normalise = nn.BatchNorm1d(self.features)
+        self.hidden = nn.Linear(self.features, HIDDEN)
         self.output = nn.Linear(HIDDEN, 1)
         if on_built_in:
             # A correction starts at none: the built-in evaluation's own play.
@@ -76,7 +78,7 @@ class LineNetwork(nn.Module):
         """Logits of (batch, points, 4) pattern indices (LongTensor) read from the side to
         move's view, added to `base` (batch,) logits."""
         unique, inverse = torch.unique(board_patterns, return_inverse=True)
-        rows = self.rows(unique)[inverse]  # (batch, points, 4, FEATURES)
+        rows = self.rows(unique)[inverse]  # (batch, points, 4, features)
         points = rows.sum(dim=2).clamp(0.0, 1.0)
         pooled = points.sum(dim=1) / POOL_DIVISOR
         hidden = self.hidden(self.normalise(pooled))

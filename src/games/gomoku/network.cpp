@@ -75,10 +75,19 @@ Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t
     const auto features = reader.read<std::uint32_t>();
     const auto hidden = reader.read<std::uint32_t>();
     const auto patterns = reader.read<std::uint32_t>();
-    if (features != kNetFeatures || hidden != kNetHidden || patterns != kNetPatterns) {
-        return fail(fmt::format("shape {} x {} x {}, this build reads {} x {} x {}", patterns,
-                                features, hidden, kNetPatterns, kNetFeatures, kNetHidden));
+    // A network of fewer features than this build's reads as one whose other features are
+    // always zero (their rows and hidden weights zero): the same values, so that a build made
+    // for a wider network still plays the narrower ones (SENTE_GOMOKU_NET_VIEW_FEATURES).
+    const bool shape_fits = features >= 2 && features <= kNetFeatures && features % 2 == 0 &&
+                            hidden == kNetHidden && patterns == kNetPatterns;
+    if (!shape_fits) {
+        return fail(fmt::format("shape {} x {} x {}, this build reads {} x (2 to {}, even) x {}",
+                                patterns, features, hidden, kNetPatterns, kNetFeatures,
+                                kNetHidden));
     }
+    const auto view_features = static_cast<int>(features / 2);
+    // The file's feature j (a view's features, then the other view's) in this build's row.
+    auto slot = [&](int j) { return j < view_features ? j : kNetViewFeatures + j - view_features; };
     auto net = std::make_shared<Network>();
     net->rules = reader.read<std::uint32_t>();
     net->sizes = reader.read<std::uint32_t>();
@@ -87,14 +96,17 @@ Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t
     net->on_built_in = base == 1;
     net->table.resize(kNetPatterns);
     for (NetRow& row : net->table) {
-        for (std::int16_t& entry : row) {
-            entry = reader.read<std::int16_t>();
+        row.fill(0);
+        for (int j = 0; j < 2 * view_features; ++j) {
+            const auto entry = reader.read<std::int16_t>();
             if (entry > kMaxRowEntry || entry < -kMaxRowEntry)
                 return fail(fmt::format("table entry {} beyond +-{}", entry, kMaxRowEntry));
+            row[slot(j)] = entry;
         }
     }
     for (int i = 0; i < kNetHidden; ++i)
-        for (int j = 0; j < kNetFeatures; ++j) net->hidden_weights[j][i] = reader.read<float>();
+        for (int j = 0; j < 2 * view_features; ++j)
+            net->hidden_weights[slot(j)][i] = reader.read<float>();
     for (float& b : net->hidden_bias) b = reader.read<float>();
     for (float& w : net->output_weights) w = reader.read<float>();
     net->output_bias = reader.read<float>();

@@ -41,8 +41,13 @@
 
 namespace sente::gomoku {
 
-// The features of one point of view; a row holds both.
-inline constexpr int kNetViewFeatures = 16;
+// The features of one point of view; a row holds both. The build's width (CMake's
+// SENTE_GOMOKU_NET_VIEW_FEATURES, 16 unless set) is the widest network it reads: a narrower one
+// (the trainer's --view-features) reads with its missing features zero (read_network).
+#ifndef SENTE_GOMOKU_NET_VIEW_FEATURES
+#define SENTE_GOMOKU_NET_VIEW_FEATURES 16
+#endif
+inline constexpr int kNetViewFeatures = SENTE_GOMOKU_NET_VIEW_FEATURES;
 inline constexpr int kNetFeatures = 2 * kNetViewFeatures;
 inline constexpr int kNetHidden = 32;
 // The four points on one side of a line, nearest first, each empty, black or white, and the
@@ -60,8 +65,8 @@ using NetRow = std::array<std::int16_t, kNetFeatures>;
 // The board's sums: black's point of view's features, then white's.
 using NetSums = std::array<std::int32_t, kNetFeatures>;
 
-// Allocates on cache-line boundaries, so that each table row is one cache line: a row read
-// during the search then costs one miss, not two.
+// Allocates on cache-line boundaries, so that each table row starts a cache line: a row read
+// during the search then touches no more lines than it fills.
 template <class T>
 struct CacheLineAllocator {
     using value_type = T;
@@ -75,7 +80,7 @@ struct CacheLineAllocator {
     void deallocate(T* pointer, std::size_t /*count*/) { ::operator delete(pointer, kAlignment); }
     bool operator==(const CacheLineAllocator& /*other*/) const = default;
 };
-static_assert(sizeof(NetRow) == 64, "a table row fills one cache line");
+static_assert(sizeof(NetRow) % 64 == 0, "a table row fills whole cache lines");
 
 struct Network {
     std::vector<NetRow, CacheLineAllocator<NetRow>> table;  // kNetPatterns rows
