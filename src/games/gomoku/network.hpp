@@ -44,8 +44,10 @@ namespace sente::gomoku {
 // The features of one point of view; a row holds both. The build's width (CMake's
 // SENTE_GOMOKU_NET_VIEW_FEATURES, 16 unless set) is the widest network it reads: a narrower one
 // (the trainer's --view-features) reads with its missing features zero (read_network).
+// No default here: a file compiled without the build's setting would disagree with the others
+// on the layout of Position and Network.
 #ifndef SENTE_GOMOKU_NET_VIEW_FEATURES
-#define SENTE_GOMOKU_NET_VIEW_FEATURES 16
+#error "SENTE_GOMOKU_NET_VIEW_FEATURES is set by CMakeLists.txt"
 #endif
 inline constexpr int kNetViewFeatures = SENTE_GOMOKU_NET_VIEW_FEATURES;
 inline constexpr int kNetFeatures = 2 * kNetViewFeatures;
