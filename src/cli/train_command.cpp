@@ -11,6 +11,7 @@
 #include "cli/bounded_option.hpp"
 #include "cli/commands.hpp"
 #include "tools/gomoku_fit.hpp"
+#include "tools/gomoku_import.hpp"
 #include "tools/gomoku_net_check.hpp"
 #include "tools/gomoku_selfplay.hpp"
 #include "tools/othello_features.hpp"
@@ -33,6 +34,7 @@ struct TrainOptions {
     tools::GomokuFitOptions gomoku_fit;
     tools::GomokuSelfPlayOptions gomoku_selfplay;
     tools::GomokuNetCheckOptions gomoku_net_check;
+    tools::GomokuImportOptions gomoku_import;
     bool gomoku_order = false;
 };
 
@@ -111,6 +113,21 @@ CLI::App* add_gomoku_net_check(CLI::App& train, tools::GomokuNetCheckOptions& op
         ->capture_default_str();
     add_bounded(*command, "--tolerance", options.tolerance,
                 "the largest difference from the trainer's logits that passes", 0.0, 100.0);
+    return command;
+}
+
+CLI::App* add_gomoku_import(CLI::App& train, tools::GomokuImportOptions& options) {
+    CLI::App* command = train.add_subcommand(
+        "gomoku-import",
+        "turn another engine's games (Rapfi's plain-text data sets) into the position files of "
+        "gomoku-selfplay, with sente's built-in evaluation of each position");
+    command->add_option("inputs", options.inputs, "data set files")
+        ->required()
+        ->check(CLI::ExistingFile);
+    command->add_option("-o,--output", options.output, "file to write")->required();
+    command->add_option("--game", options.game, "the rule: gomoku, gomoku-standard, renju")
+        ->capture_default_str();
+    add_bounded(*command, "--size", options.size, "", 5, 22);
     return command;
 }
 
@@ -267,7 +284,8 @@ Subcommand add_train_command(CLI::App& parent) {
     CLI::App* train = parent.add_subcommand(
         "train",
         "train the evaluations: Reversi (selfplay or wthor, then fit; othello-features for "
-        "its network) and Gomoku (gomoku-selfplay, gomoku-fit); see docs/training.md");
+        "its network) and Gomoku (gomoku-selfplay, gomoku-import, gomoku-fit); see "
+        "docs/training.md");
     train->require_subcommand(1);
     CLI::App* selfplay = add_selfplay(*train, o->selfplay);
     CLI::App* wthor = add_wthor(*train, o->wthor);
@@ -279,6 +297,7 @@ Subcommand add_train_command(CLI::App& parent) {
     CLI::App* relabel = add_relabel(*train, o->relabel);
     CLI::App* gomoku_selfplay = add_gomoku_selfplay(*train, o->gomoku_selfplay);
     CLI::App* gomoku_net_check = add_gomoku_net_check(*train, o->gomoku_net_check);
+    CLI::App* gomoku_import = add_gomoku_import(*train, o->gomoku_import);
     return {
         train, [=] {
             std::ostream& out = std::cout;
@@ -301,6 +320,7 @@ Subcommand add_train_command(CLI::App& parent) {
                     return 2;
                 return tools::gomoku_self_play(options, out, err);
             }
+            if (*gomoku_import) return tools::gomoku_import(o->gomoku_import, out, err);
             if (*gomoku_net_check) return tools::gomoku_net_check(o->gomoku_net_check, out, err);
             if (*probcut) return tools::probcut_stats(o->probcut, out, err);
             if (*fit) return tools::fit(o->fit, out, err);
