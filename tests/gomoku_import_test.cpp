@@ -87,6 +87,19 @@ TEST_CASE("gomoku-import: proven evaluations become sente's proven scores, draws
           expected_line("15/15/15/15/15/15/15/7x7/8o6/9x5/15/15/15/15/15 w", -30000, "0.5"));
 }
 
+TEST_CASE("gomoku-import: a move without the engine's evaluation is left out and counted") {
+    // The engine writes no "(EVAL)" where its search gave no value (a forced move).
+    const auto imported = import_lines(
+        "15,Freestyle,H8I9,2,J10\n"
+        "15,Freestyle,H8I9J10,0,A1(-120)\n");
+    REQUIRE_MESSAGE(imported.status == 0, imported.errors);
+    REQUIRE(imported.lines.size() == 1);
+    CHECK(imported.lines[0] ==
+          expected_line("15/15/15/15/15/15/15/7x7/8o6/9x5/15/15/15/15/15 w", -120, "0"));
+    CHECK(imported.errors.find("1 positions without the engine's evaluation left out") !=
+          std::string::npos);
+}
+
 TEST_CASE("gomoku-import: renju data under the renju rule") {
     const auto imported = import_lines("15,Renju,H8I9,2,J10(5)\n", "renju");
     REQUIRE_MESSAGE(imported.status == 0, imported.errors);
@@ -106,7 +119,8 @@ TEST_CASE("gomoku-import: a bad line stops the import and names its place") {
         {"15,Freestyle,H8H8,2,J10(57)", "h8 is not empty"},
         {"15,Freestyle,H8P9,2,J10(57)", "off the 15 x 15 board"},
         {"15,Freestyle,H8I9,3,J10(57)", "the result must be 0, 1 or 2"},
-        {"15,Freestyle,H8I9,2,J10", "(EVAL)"},
+        {"15,Freestyle,H8I9,2,J10(x)", "(EVAL) is not a number"},
+        {"15,Freestyle,H8I9,2,J10(57", "(EVAL) is not a number"},
         {"15,Freestyle,H8i9,2,J10(5)", "the moves do not parse"},
         {"15,Freestyle,H8I9,2", "SIZE,RULE,MOVES,RESULT,MOVE(EVAL)"},
         // Black's five on row 8 ends the game before white's last stone.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -28,7 +29,7 @@ struct Record {
     std::string_view rule;
     std::vector<std::pair<int, int>> moves;  // (x, y): column from the left, row from the top
     int result = 0;                          // 0 lost, 1 drawn, 2 won, for the side to move
-    int eval = 0;
+    std::optional<int> eval;  // none when the engine's search gave no value (a forced move)
 };
 
 Error syntax_error(std::string message) {
@@ -73,9 +74,12 @@ Result<Record> parse_record(std::string_view line) {
     // The engine's move and its evaluation: "H8(-29)", perhaps with more "|MOVE(EVAL)" after.
     const std::string_view best = fields[4].substr(0, fields[4].find('|'));
     const std::size_t open = best.find('(');
-    if (open == std::string_view::npos || best.size() < open + 3 || best.back() != ')' ||
-        !parse_number(best.substr(open + 1, best.size() - open - 2), record.eval))
-        return syntax_error("the move has no (EVAL)");
+    if (open == std::string_view::npos) return record;
+    int eval = 0;
+    if (best.size() < open + 3 || best.back() != ')' ||
+        !parse_number(best.substr(open + 1, best.size() - open - 2), eval))
+        return syntax_error("the move's (EVAL) is not a number in parentheses");
+    record.eval = eval;
     return record;
 }
 
@@ -123,6 +127,7 @@ int gomoku_import(const GomokuImportOptions& options, std::ostream& out, std::os
         return 1;
     }
     std::size_t positions = 0;
+    std::size_t without_eval = 0;  // no value to learn from: left out, and counted
     for (const std::string& path : options.inputs) {
         std::ifstream input(path);
         if (!input) {
@@ -145,8 +150,12 @@ int gomoku_import(const GomokuImportOptions& options, std::ostream& out, std::os
                 return failed(fmt::format("size {}, not {}", record->size, options.size));
             const auto pos = replay(*record, *rule);
             if (!pos) return failed(pos.error().message);
+            if (!record->eval) {
+                ++without_eval;
+                continue;
+            }
             file << fmt::format("{} {} {} {}\n", gomoku::format_position(*pos),
-                                score_of(record->eval), result_text(record->result),
+                                score_of(*record->eval), result_text(record->result),
                                 gomoku::evaluate(*pos));
             ++positions;
         }
@@ -157,6 +166,11 @@ int gomoku_import(const GomokuImportOptions& options, std::ostream& out, std::os
         return 1;
     }
     out << positions << " positions\n";
+    if (without_eval > 0)
+        err << fmt::format(
+            "sente train gomoku-import: {} positions without the engine's "
+            "evaluation left out\n",
+            without_eval);
     return 0;
 }
 

@@ -13,10 +13,11 @@
 // column letter from 'A' and row number from 1 (Gomocup's x and y + 1, so row 1 is the top),
 // the game's result for the side to move (0 lost, 1 drawn, 2 won) and the engine's move with
 // its search's evaluation for the side to move in parentheses (200 a logit, as sente's; beyond
-// +-29000 a proven result). Multi-PV moves after a '|' are ignored. Every line becomes the
-// position after MOVES, its evaluation, its result and sente's built-in evaluation of it. A
-// line that does not parse, has another rule or size than asked for, or whose moves are not
-// legal stops the import with its file and line number: a data set is not silently shortened.
+// +-29000 a proven result; no parentheses where its search gave no value, as for a forced move:
+// such lines are left out and counted on stderr). Multi-PV moves after a '|' are ignored. Every
+// line becomes the position after MOVES, its evaluation, its result and sente's built-in evaluation
+// of it. A line that does not parse, has another rule or size than asked for, or whose moves are
+// not legal stops the import with its file and line number: a data set is not silently shortened.
 
 #include <iosfwd>
 #include <string>
