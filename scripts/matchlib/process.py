@@ -13,16 +13,20 @@ class EngineFailure(Exception):
 
 
 class LineProcess:
-    """`command` (a string, split as a shell would) or a list of arguments. With
-    keep_stderr its standard error's lines go to the queue `errors` (else they are dropped)."""
+    """`command` (a string, split as a shell would, a leading ~ of a word and of `directory`
+    being the home as a shell's: the recorded commands write the home so, and must replay as
+    written) or a list of arguments. With keep_stderr its standard error's lines go to the queue `errors` (else they are dropped)."""
 
     def __init__(self, name, command, directory=None, newline="\n", keep_stderr=False):
         self.name = name
         self.newline = newline
-        arguments = shlex.split(command) if isinstance(command, str) else list(command)
+        if isinstance(command, str):
+            arguments = [os.path.expanduser(word) for word in shlex.split(command)]
+        else:
+            arguments = list(command)
         try:
             self.process = subprocess.Popen(
-                arguments, cwd=directory or None, stdin=subprocess.PIPE,
+                arguments, cwd=os.path.expanduser(directory) if directory else None, stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE if keep_stderr else subprocess.DEVNULL, text=True,
                 bufsize=1, errors="replace", start_new_session=True)

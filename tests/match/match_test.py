@@ -13,7 +13,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
+import unittest.mock
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -150,6 +152,27 @@ def paired_runs():
     b = [game("0.0.0", True, 0), game("0.0.1", False, 0), game("1.0.0", True, 0.5),
          game("1.0.1", False, 1), game("2.0.0", True, 0)]
     return a, b
+
+
+class EngineCommand(unittest.TestCase):
+    def test_a_leading_tilde_is_the_home_as_in_a_shell(self):
+        # The records write the home as ~/ (even inside a quoted cmd=), so the runner must
+        # read it back as a shell would, in the command's words and in dir=.
+        from matchlib.process import LineProcess
+        home = scratch_dir(self, "sente-match-home-")
+        os.makedirs(os.path.join(home, "engines"))
+        patch = unittest.mock.patch.dict(os.environ, {"HOME": home})
+        patch.start()
+        self.addCleanup(patch.stop)
+        command = (shlex.quote(sys.executable) +
+                   " -c 'import os, sys; print(sys.argv[1]); print(os.getcwd())' ~/engines/net.bin")
+        process = LineProcess("probe", command, directory="~/engines")
+        self.addCleanup(process.close)
+        deadline = time.monotonic() + 10
+        self.assertEqual(process.read_line(deadline, "start"),
+                         os.path.join(home, "engines", "net.bin"))
+        self.assertEqual(os.path.realpath(process.read_line(deadline, "start")),
+                         os.path.realpath(os.path.join(home, "engines")))
 
 
 class Paired(unittest.TestCase):
