@@ -15,7 +15,8 @@ class EngineFailure(Exception):
 class LineProcess:
     """`command` (a string, split as a shell would, a leading ~ of a word and of `directory`
     being the home as a shell's: the recorded commands write the home so, and must replay as
-    written) or a list of arguments. With keep_stderr its standard error's lines go to the queue `errors` (else they are dropped)."""
+    written) or a list of arguments. With keep_stderr its standard error's lines go to the
+    queue `errors` (else they are dropped)."""
 
     def __init__(self, name, command, directory=None, newline="\n", keep_stderr=False):
         self.name = name
@@ -26,8 +27,8 @@ class LineProcess:
             arguments = list(command)
         try:
             self.process = subprocess.Popen(
-                arguments, cwd=os.path.expanduser(directory) if directory else None, stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
+                arguments, cwd=os.path.expanduser(directory) if directory else None,
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE if keep_stderr else subprocess.DEVNULL, text=True,
                 bufsize=1, errors="replace", start_new_session=True)
         except OSError as error:
