@@ -5,6 +5,11 @@ import time
 from .process import EngineFailure, LineProcess
 
 GTP_COLUMNS = "abcdefghjklmnopqrstuvwxyz"
+# A brain's next command waits this long after its answer (the time counts for neither side):
+# Rapfi prints its move before it marks its search finished, and drops a command that comes in
+# between, then reads the coordinates of a TURN as a command of their own and forfeits. Under
+# load that window lasts milliseconds; the opponent's instant answers (forced moves) fall in it.
+SETTLE_SECONDS = 0.15
 RULE_NUMBERS = {"gomoku": 0, "gomoku-standard": 1, "renju": 4, "caro": 8}
 
 
@@ -26,6 +31,7 @@ class GomocupPlayer:
         self.time_control = time_control
         self.brain = LineProcess(spec.name, spec.command, spec.directory, newline="\r\n")
         self.moves = []  # (colour, vertex) so far, for BOARD on the first turn
+        self.answered_at = None  # when it last answered a turn
         self.seen_board = False
         self.messages = []
         for info in time_control.gomocup_info():
@@ -55,6 +61,8 @@ class GomocupPlayer:
 
     def opponent_played(self, colour, move, seconds=0.0):
         self.moves.append((colour, move))
+        if self.answered_at is not None:
+            time.sleep(max(0.0, self.answered_at + SETTLE_SECONDS - time.monotonic()))
 
     def genmove(self, colour, clock, timeout):
         left = clock.gomocup_time_left(colour)
@@ -82,6 +90,7 @@ class GomocupPlayer:
             raise EngineFailure(f"{self.name}: played {x},{y}, off the board")
         vertex = to_vertex(x, y, self.size)
         self.moves.append((colour, vertex))
+        self.answered_at = time.monotonic()
         return vertex
 
     def close(self):

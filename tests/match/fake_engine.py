@@ -8,11 +8,52 @@ what it does on genmove depends on its mode:
   resign    resigns
   nboard-warning  speaks NBoard: pongs its pings, and answers go as NTest does before it is
                   given a depth
+  gomocup-busy    a Gomocup brain (9 x 9 or larger) that plays the free point nearest the top
+                  left, and, as Rapfi does while it finishes a reply, loses the command word
+                  of a line that comes within BUSY_SECONDS of its answer and errors on the rest
 """
 import sys
 import time
 
+BUSY_SECONDS = 0.1
 mode = sys.argv[1]
+if mode == "gomocup-busy":
+    taken, size, answered = set(), 0, 0.0
+
+    def answer():
+        global answered
+        move = next((x, y) for y in range(size) for x in range(size) if (x, y) not in taken)
+        taken.add(move)
+        print(f"{move[0]},{move[1]}", flush=True)
+        answered = time.monotonic()
+
+    for line in sys.stdin:
+        words = line.replace(",", " ").split()
+        if not words:
+            continue
+        if time.monotonic() - answered < BUSY_SECONDS:
+            # The command word is lost; what follows it is read as the next command.
+            print(f"ERROR Unknown command: {' '.join(line.split()[1:])}", flush=True)
+            continue
+        command = words[0].upper()
+        if command == "START":
+            size = int(words[1])
+            print("OK", flush=True)
+        elif command == "BEGIN":
+            answer()
+        elif command == "TURN":
+            taken.add((int(words[1]), int(words[2])))
+            answer()
+        elif command == "BOARD":
+            for row in sys.stdin:
+                if row.strip().upper() == "DONE":
+                    break
+                x, y, _ = row.strip().split(",")
+                taken.add((int(x), int(y)))
+            answer()
+        elif command == "END":
+            break
+    sys.exit(0)
 if mode == "nboard-warning":
     for line in sys.stdin:
         words = line.split()

@@ -392,6 +392,21 @@ class Matches(unittest.TestCase):
             self.assertNotIn("forfeit", game)
 
 
+    def test_a_gomocup_brain_gets_a_moment_after_its_answer(self):
+        # Rapfi drops a command that arrives while it is still finishing its reply: sente's
+        # instant answers must not make it forfeit (matchlib/gomocup.py, SETTLE_SECONDS).
+        results = os.path.join(self.dir, "r.jsonl")
+        run = run_match(self.dir, "--game", "gomoku", "--size", "9", "--games", "2",
+                        "--engine", "name=busy", "proto=gomocup",
+                        f"cmd={sys.executable} {FAKE} gomocup-busy",
+                        "--engine", "name=sente", "proto=gomocup",
+                        f"cmd={SENTE} --quiet --level 1 gomocup",
+                        "--random-openings", "2", "--tc", "movetime=1", "--results", results)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        for game in load(results):
+            self.assertIn("by the rules", game["reason"])
+            self.assertNotIn("forfeit", game)
+
     def test_nboard_engines_play_othello_to_the_end(self):
         # sente's own NBoard mode against its GTP mode: the runner's GGF, ping and go, a
         # game clock told as TI.
