@@ -27,7 +27,8 @@ constexpr HookSet kGomoku{.forward_pruning = true,
                           .late_move_reduction = true,
                           .omitted_moves = true,
                           .win_at_ply = true,
-                          .leaf_solver = true};
+                          .leaf_solver = true,
+                          .search_setup = true};
 constexpr HookSet kSoldiers{.win_at_ply = true};
 
 static_assert(hooks_of<sente::reversi::ReversiGame>() == kOthello);
@@ -43,6 +44,8 @@ TEST_CASE("each game's hooks and constants are the ones it sets") {
     CHECK(sente::reversi::ReversiGame::kMinTableDepth == 2);
     CHECK_FALSE(sente::reversi::ReversiGame::kScoresByDistance);
     CHECK(sente::gomoku::GomokuGame<sente::gomoku::Rule::caro>::kSolveAtHorizon);
+    CHECK(sente::gomoku::GomokuGame<sente::gomoku::Rule::caro>::kMovesCarryOrderScore);
+    CHECK_FALSE(sente::reversi::ReversiGame::kMovesCarryOrderScore);
     CHECK(sente::soldiers::SoldiersGame::kScoresByDistance);
     CHECK(sente::soldiers::SoldiersGame::kMinTableDepth == 1);
     // And no set is empty of what makes each game's search its own.

@@ -2,7 +2,8 @@
 # The Gomoku network's pipeline end to end, CI-sized: a few self-play games, two epochs of
 # training on Debian's python3-torch (batches of 32, so that the correction moves off its start
 # at zero by more than one step's worth), the engine's logits against the trainer's (and a
-# narrower network's, which the build reads padded with zero features), and a game
+# narrower network's, which the build reads padded with zero features), the move order's policy
+# trained on the games' moves and checked alike, and a game
 # move and a bench search with the network (whose node count must differ from the hand-made
 # evaluation's: the network steered them; so must the network built into sente).
 #   gomoku_net_pipeline_test.sh SENTE REPOSITORY
@@ -24,6 +25,43 @@ trap 'rm -rf "$work"' EXIT
     --view-features 8 --rate 0.02
 "$sente" train gomoku-net-check "$work/narrow.txt" --network "$work/narrow.bin"
 
+# The move order's policy: the self-play games as another engine's data set (each position's
+# stones in an order that reaches it, and the move the game went on with), its quiet positions
+# with their candidates, one epoch, the engine's order values against the trainer's.
+/usr/bin/python3 - "$root/scripts" "$work/games.txt" "$work/records.txt" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+from netlib import data
+def cells(text):
+    board = data.parse_rows(text)
+    return {(r, c): int(v) for (r, c), v in zip(zip(*board.nonzero()), board[board.nonzero()])}
+def name(point):
+    r, c = point
+    return f"{chr(65 + c)}{r + 1}"
+with open(sys.argv[2]) as f, open(sys.argv[3], "w") as out:
+    lines = [line.split() for line in f if line.strip()]
+    moves = None
+    for this, after in zip(lines, lines[1:]):
+        board, later = cells(this[0]), cells(after[0])
+        if moves is None:
+            # A game's first position: its stones, black's and white's in turn.
+            black = [p for p, v in board.items() if v == 1]
+            white = [p for p, v in board.items() if v == 2]
+            moves = [m for pair in zip(black, white) for m in pair] + black[len(white):]
+        if len(later) != len(board) + 1 or any(later.get(p) != v for p, v in board.items()):
+            moves = None  # the next game starts
+            continue
+        added = [p for p in later if p not in board]
+        result = {"1": 2, "0.5": 1, "0": 0}[this[3]]
+        out.write(f"15,Freestyle,{''.join(map(name, moves))},{result},{name(added[0])}(0)\n")
+        moves = moves + added
+PY
+"$sente" train gomoku-import --moves "$work/records.txt" -o "$work/moves.txt"
+/usr/bin/python3 "$root/scripts/train-gomoku-policy" "$work/policy.bin" "$work/moves.txt" \
+    --network "$work/net.bin" --epochs 1 --batch 32 --rate 0.05 --holdout-every 4 \
+    --check "$work/policy.check" --threads 1
+"$sente" train gomoku-policy-check "$work/policy.check" --network "$work/policy.bin"
+
 move=$(printf 'START 15\nBEGIN\nEND\n' |
        "$sente" --quiet --network "$work/net.bin" --movetime 200 gomocup | tail -n 1 | tr -d '\r')
 echo "first move with the network: $move"
@@ -31,9 +69,14 @@ echo "$move" | grep -Eq '^[0-9]+,[0-9]+$'
 
 signature() { "$@" | sed -n 's/^signature //p'; }
 with=$(signature "$sente" bench --game gomoku --depth 5 --network "$work/net.bin")
+# A policy trained this little moves few points across the cut: a deeper search shows them.
+policy_off=$(signature "$sente" bench --game gomoku --depth 7 --network "$work/net.bin")
+with_policy=$(signature "$sente" bench --game gomoku --depth 7 --network "$work/policy.bin")
 without=$(signature "$sente" bench --game gomoku --depth 5 --network none)
 shipped=$(signature "$sente" bench --game gomoku --depth 5)
-echo "bench signatures: with the network $with, the hand-made evaluation $without," \
-     "the network built into sente $shipped"
-[ -n "$with" ] && [ -n "$without" ] && [ -n "$shipped" ]
-[ "$with" != "$without" ] && [ "$shipped" != "$without" ]
+echo "bench signatures: with the network $with, the hand-made evaluation $without, the" \
+     "network built into sente $shipped; at depth 7 the network $policy_off, with its" \
+     "policy too $with_policy"
+[ -n "$with" ] && [ -n "$without" ] && [ -n "$shipped" ] && [ -n "$policy_off" ] &&
+    [ -n "$with_policy" ]
+[ "$with" != "$without" ] && [ "$shipped" != "$without" ] && [ "$with_policy" != "$policy_off" ]

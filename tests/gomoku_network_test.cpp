@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstring>
@@ -135,6 +136,62 @@ std::vector<std::uint8_t> file_bytes(const Network& net, int view_features = kNe
     put(net.output_weights);
     put(net.output_bias);
     return bytes;
+}
+
+// A random policy for `net`'s file, of table entries small enough that a point's sum of four
+// rows often falls inside the clipping and often outside it.
+std::shared_ptr<const Policy> random_policy(std::uint64_t seed) {
+    std::mt19937_64 random(seed);
+    std::uniform_int_distribution<int> entry(-200, 200);
+    std::uniform_real_distribution<float> weight(-0.05F, 0.05F);
+    auto policy = std::make_shared<Policy>();
+    policy->table.resize(kNetPatterns);
+    for (PolicyRow& row : policy->table)
+        for (auto& e : row) e = static_cast<std::int16_t>(entry(random));
+    for (float& w : policy->weights) w = weight(random);
+    policy->order_weight = 0.5F;
+    policy->bias = weight(random);
+    return policy;
+}
+
+// The bytes of a version 3 file: `net`'s, then its policy (none: a policy of 0 features).
+std::vector<std::uint8_t> file_bytes_with_policy(const Network& net) {
+    std::vector<std::uint8_t> bytes = file_bytes(net);
+    const std::uint32_t version = 3;
+    std::memcpy(bytes.data() + 8, &version, sizeof version);
+    auto put = [&](const auto& value) {
+        const auto* p = reinterpret_cast<const std::uint8_t*>(&value);
+        bytes.insert(bytes.end(), p, p + sizeof(value));
+    };
+    if (net.policy == nullptr) {
+        put(std::uint32_t{0});
+        return bytes;
+    }
+    put(std::uint32_t{kPolicyFeatures});
+    for (const PolicyRow& row : net.policy->table) put(row);
+    put(net.policy->weights);
+    put(net.policy->order_weight);
+    put(net.policy->bias);
+    return bytes;
+}
+
+// The policy's order value of an empty point, worked out in double from the board itself.
+double reference_policy_value(const Policy& policy, const Position& pos, int point) {
+    std::array<int, kPolicyFeatures> sum{};
+    for (int d = 0; d < 4; ++d) {
+        const PolicyRow& row = policy.table[reference_pattern(pos, point, d)];
+        for (int j = 0; j < kPolicyFeatures; ++j) sum[j] += row[j];
+    }
+    const int own = pos.side == Color::black ? 0 : kPolicyViewFeatures;
+    double logit = policy.bias + policy.order_weight *
+                                     (built_in_order_value(pos, point) - kOrderOffset) /
+                                     static_cast<double>(kOrderWeightScale);
+    for (int j = 0; j < kPolicyViewFeatures; ++j) {
+        logit += policy.weights[j] * std::clamp(sum[own + j], 0, kNetClip);
+        logit += policy.weights[kPolicyViewFeatures + j] *
+                 std::clamp(sum[kPolicyViewFeatures - own + j], 0, kNetClip);
+    }
+    return std::clamp(kOrderOffset + kOrderWeightScale * logit, 0.0, 8000.0);
 }
 
 }  // namespace
@@ -402,4 +459,133 @@ TEST_CASE("a Gomoku game's id names its rule (the training tools' --game)") {
     CHECK(rule_of_game(GomokuGame<Rule::renju>::kRule.id) == Rule::renju);
     CHECK(rule_of_game(GomokuGame<Rule::caro>::kRule.id) == Rule::caro);
     CHECK_FALSE(rule_of_game("othello"));
+}
+
+TEST_CASE("policy: a version 3 file reads back its policy, and nothing malformed") {
+    auto net = random_network(20, false);
+    net->policy = random_policy(21);
+    const std::vector<std::uint8_t> bytes = file_bytes_with_policy(*net);
+    const auto read = read_network(bytes);
+    REQUIRE(read);
+    CHECK((*read)->table == net->table);
+    REQUIRE((*read)->policy != nullptr);
+    CHECK((*read)->policy->table == net->policy->table);
+    CHECK((*read)->policy->weights == net->policy->weights);
+    CHECK((*read)->policy->order_weight == net->policy->order_weight);
+    CHECK((*read)->policy->bias == net->policy->bias);
+
+    // Version 3 without a policy, and version 2 (which has none), read as no policy.
+    net->policy = nullptr;
+    const auto none = read_network(file_bytes_with_policy(*net));
+    REQUIRE(none);
+    CHECK((*none)->policy == nullptr);
+    const auto old = read_network(file_bytes(*net));
+    REQUIRE(old);
+    CHECK((*old)->policy == nullptr);
+
+    CHECK_FALSE(read_network(std::span(bytes).first(bytes.size() - 1)));
+    auto broken = bytes;
+    broken.push_back(0);
+    CHECK_FALSE(read_network(broken));
+    const std::size_t policy_start = file_bytes(*net).size();
+    broken = bytes;
+    const std::uint32_t other_width = kPolicyFeatures / 2;
+    std::memcpy(broken.data() + policy_start, &other_width, sizeof other_width);
+    CHECK_FALSE(read_network(broken));
+    broken = bytes;
+    const std::int16_t too_large = -9000;
+    std::memcpy(broken.data() + policy_start + 4 + 6, &too_large, sizeof too_large);
+    CHECK_FALSE(read_network(broken));
+    broken = bytes;
+    const std::uint32_t version = 4;
+    std::memcpy(broken.data() + 8, &version, sizeof version);
+    CHECK_FALSE(read_network(broken));
+}
+
+TEST_CASE("policy: a point's order value is the policy's, worked out from the board") {
+    const auto policy = random_policy(22);
+    std::mt19937_64 random(23);
+    int clipped_low = 0, clipped_high = 0, compared = 0;
+    for (const Rule rule : kRules) {
+        for (const int size : {15, 20}) {
+            Position pos = empty_position(size, rule);
+            for (int ply = 0; ply < 40 && !is_game_over(pos); ++ply) {
+                for_each_point(pos, [&](int point) {
+                    if (!pos.is_empty(point)) return;
+                    const double expected = reference_policy_value(*policy, pos, point);
+                    const int value =
+                        policy_order_value(*policy, pos, point, built_in_order_value(pos, point));
+                    CHECK(std::abs(value - expected) <= 0.5 + 1e-3);
+                    clipped_low += expected == 0;
+                    clipped_high += expected == 8000;
+                    ++compared;
+                });
+                make_move(pos, random_legal_move(pos, random));
+            }
+        }
+    }
+    // The values spread inside the range: the test checks sums, not only the clamping.
+    CHECK(clipped_low + clipped_high < compared / 10);
+}
+
+TEST_CASE("policy: the search keeps the policy's best of the built-in order's best points") {
+    const auto policy = random_policy(24);
+    auto parsed =
+        parse_position("15/15/15/15/15/15/4x10/3oo10/5x9/3xoo9/2xxxo9/1oooxox8/3xo10/3x2o8/6x8 b",
+                       Rule::freestyle);
+    REQUIRE(parsed);
+    Position pos = *parsed;
+    MoveList all;
+    generate_search_moves(pos, all, MoveList::capacity());
+    REQUIRE(all.size() > kPolicyCandidates);
+    std::vector<std::pair<int, int>> by_built_in;  // (value, point)
+    for (const auto& entry : all) by_built_in.emplace_back(entry.score, entry.move.point);
+    std::sort(by_built_in.rbegin(), by_built_in.rend());
+    const int cut = by_built_in[kPolicyCandidates - 1].first;
+    REQUIRE(by_built_in[kPolicyCandidates].first < cut);  // the 24 best are one set
+
+    pos.order_policy = policy.get();
+    MoveList kept, omitted;
+    generate_search_moves(pos, kept);
+    generate_omitted_moves(pos, omitted);
+    REQUIRE(kept.size() == kMaxQuietMoves);
+    CHECK(kept.size() + omitted.size() == all.size());
+    int lowest_kept = 8000;
+    for (const auto& entry : kept) {
+        // Among the built-in order's 24 best, valued by the policy, and the list carries the
+        // value the search orders by.
+        CHECK(built_in_order_value(pos, entry.move.point) >= cut);
+        CHECK(entry.score == order_value(pos, entry.move.point));
+        lowest_kept = std::min(lowest_kept, entry.score);
+    }
+    for (const auto& entry : omitted) {
+        CHECK(entry.score <= lowest_kept);
+        for (const auto& k : kept) CHECK(k.move.point != entry.move.point);
+    }
+}
+
+TEST_CASE("policy: the strong levels order by it, the fixed-depth levels as before") {
+    auto net = random_network(25, true);
+    net->on_built_in = true;
+    const auto parsed = parse_position(
+        "15/15/15/15/15/15/15/5x1x7/6x1o6/5x1x7/4o2oo1o4/15/15/15/15 b", Rule::freestyle);
+    REQUIRE(parsed);
+    using Game = GomokuGame<Rule::freestyle>;
+    auto nodes = [&](const Network* with, int level, int depth) {
+        Position pos = *parsed;
+        attach_network(pos, with);
+        search::TranspositionTable tt;
+        REQUIRE(tt.resize(16));
+        std::atomic<bool> stop{false};
+        search::Searcher<Game> searcher(tt, stop);
+        search::Limits limits;
+        limits.max_depth = depth;
+        const auto result = searcher.search(pos, Game::level(level).eval, limits);
+        CHECK(pos.is_empty(result.best.point));
+        return result.info.nodes;
+    };
+    auto with_policy = std::make_shared<Network>(*net);
+    with_policy->policy = random_policy(26);
+    CHECK(nodes(with_policy.get(), 10, 6) != nodes(net.get(), 10, 6));
+    CHECK(nodes(with_policy.get(), 6, 4) == nodes(net.get(), 6, 4));
 }

@@ -13,6 +13,7 @@
 #include "tools/gomoku_fit.hpp"
 #include "tools/gomoku_import.hpp"
 #include "tools/gomoku_net_check.hpp"
+#include "tools/gomoku_policy_check.hpp"
 #include "tools/gomoku_selfplay.hpp"
 #include "tools/othello_features.hpp"
 #include "tools/probcut_stats.hpp"
@@ -34,6 +35,7 @@ struct TrainOptions {
     tools::GomokuFitOptions gomoku_fit;
     tools::GomokuSelfPlayOptions gomoku_selfplay;
     tools::GomokuNetCheckOptions gomoku_net_check;
+    tools::GomokuPolicyCheckOptions gomoku_policy_check;
     tools::GomokuImportOptions gomoku_import;
     bool gomoku_order = false;
 };
@@ -98,21 +100,36 @@ CLI::App* add_gomoku_selfplay(CLI::App& train, tools::GomokuSelfPlayOptions& opt
     return command;
 }
 
+// The inputs, --network and --game of the Gomoku network's checks.
+template <class Options>
+void add_network_check_options(CLI::App& command, Options& options, const std::string& inputs) {
+    command.add_option("inputs", options.inputs, inputs)->required()->check(CLI::ExistingFile);
+    command.add_option("--network", options.network, "the network file")
+        ->required()
+        ->check(CLI::ExistingFile);
+    command.add_option("--game", options.game, "the rule: gomoku, gomoku-standard, renju, caro")
+        ->capture_default_str();
+}
+
 CLI::App* add_gomoku_net_check(CLI::App& train, tools::GomokuNetCheckOptions& options) {
     CLI::App* command = train.add_subcommand(
         "gomoku-net-check",
         "a Gomoku network file's log-loss on positions of gomoku-selfplay against the built-in "
         "evaluation's, and its logits against the trainer's (train-gomoku-net --check)");
-    command->add_option("inputs", options.inputs, "position files")
-        ->required()
-        ->check(CLI::ExistingFile);
-    command->add_option("--network", options.network, "the network file")
-        ->required()
-        ->check(CLI::ExistingFile);
-    command->add_option("--game", options.game, "the rule: gomoku, gomoku-standard, renju, caro")
-        ->capture_default_str();
+    add_network_check_options(*command, options, "position files");
     add_bounded(*command, "--tolerance", options.tolerance,
                 "the largest difference from the trainer's logits that passes", 0.0, 100.0);
+    return command;
+}
+
+CLI::App* add_gomoku_policy_check(CLI::App& train, tools::GomokuPolicyCheckOptions& options) {
+    CLI::App* command = train.add_subcommand(
+        "gomoku-policy-check",
+        "a Gomoku network file's move order policy against the values its trainer expects "
+        "(train-gomoku-policy --check), and how often each order ranks the engine's move first");
+    add_network_check_options(*command, options, "check files");
+    add_bounded(*command, "--tolerance", options.tolerance,
+                "the largest difference from the trainer's values that passes", 0, 8000);
     return command;
 }
 
@@ -128,6 +145,10 @@ CLI::App* add_gomoku_import(CLI::App& train, tools::GomokuImportOptions& options
     command->add_option("--game", options.game, "the rule: gomoku, gomoku-standard, renju")
         ->capture_default_str();
     add_bounded(*command, "--size", options.size, "", 5, 22);
+    command->add_flag("--moves", options.moves,
+                      "write the move order's policy data instead: each quiet position with the "
+                      "engine's move and the built-in order's best points "
+                      "(scripts/train-gomoku-policy)");
     return command;
 }
 
@@ -297,6 +318,7 @@ Subcommand add_train_command(CLI::App& parent) {
     CLI::App* relabel = add_relabel(*train, o->relabel);
     CLI::App* gomoku_selfplay = add_gomoku_selfplay(*train, o->gomoku_selfplay);
     CLI::App* gomoku_net_check = add_gomoku_net_check(*train, o->gomoku_net_check);
+    CLI::App* gomoku_policy_check = add_gomoku_policy_check(*train, o->gomoku_policy_check);
     CLI::App* gomoku_import = add_gomoku_import(*train, o->gomoku_import);
     return {
         train, [=] {
@@ -322,6 +344,8 @@ Subcommand add_train_command(CLI::App& parent) {
             }
             if (*gomoku_import) return tools::gomoku_import(o->gomoku_import, out, err);
             if (*gomoku_net_check) return tools::gomoku_net_check(o->gomoku_net_check, out, err);
+            if (*gomoku_policy_check)
+                return tools::gomoku_policy_check(o->gomoku_policy_check, out, err);
             if (*probcut) return tools::probcut_stats(o->probcut, out, err);
             if (*fit) return tools::fit(o->fit, out, err);
             if (*error) return tools::evaluation_error(o->error, out, err);

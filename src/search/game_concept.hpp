@@ -35,6 +35,9 @@ struct GameDefaults {
     // (1: every interior node). Where a node's subtree is a handful of evaluations, searching it
     // again costs less than the table's cache miss.
     static constexpr int kMinTableDepth = 1;
+    // generate_moves scores each move with the game's order_score already, so that the search
+    // orders by the list's scores instead of asking order_score again.
+    static constexpr bool kMovesCarryOrderScore = false;
 };
 
 template <class G>
@@ -232,6 +235,13 @@ concept HasTimeFit = requires(Limits& limits, const typename G::Position& root,
     G::fit_to_time(limits, root, eval);
 };
 
+// Optional: a game may set up its copy of the root for the level's search (Gomoku's strong
+// levels order their moves with the network's policy).
+template <class G>
+concept HasSearchSetup = requires(typename G::Position& root, const typename G::Evaluator& eval) {
+    G::prepare_search(root, eval);
+};
+
 // Optional, with a LeafSolver: whether the solver will settle a node at this depth (then only a
 // proof from the table may answer for it, not an estimate stored by an earlier search).
 template <class G>
@@ -264,6 +274,7 @@ struct HookSet {
     bool solver_settles = false;
     bool solver_may_estimate = false;
     bool time_fit = false;
+    bool search_setup = false;
     friend constexpr bool operator==(const HookSet&, const HookSet&) = default;
 };
 
@@ -281,7 +292,8 @@ constexpr HookSet hooks_of() {
             .leaf_solver = LeafSolver<G>,
             .solver_settles = SolverSettles<G>,
             .solver_may_estimate = SolverMayEstimate<G>,
-            .time_fit = HasTimeFit<G>};
+            .time_fit = HasTimeFit<G>,
+            .search_setup = HasSearchSetup<G>};
 }
 
 }  // namespace sente::search

@@ -134,6 +134,7 @@ class Searcher {
         start_ = Clock::now();
         pos_ = root;
         eval_ = eval;
+        if constexpr (HasSearchSetup<G>) G::prepare_search(pos_, eval_);
         limits_ = limits;
         // A game may fit the search to the time this move has (Othello leaves out an exact
         // solve that the time cannot finish).
@@ -769,8 +770,13 @@ class Searcher {
                 entry.score = 1 << 29;
             } else {
                 // The game's judgement first; history breaks its ties.
-                entry.score = G::order_score(pos_, entry.move, depth) * 65536 +
-                              history[packed % kHistorySize];
+                int order = 0;
+                if constexpr (G::kMovesCarryOrderScore) {
+                    order = entry.score;
+                } else {
+                    order = G::order_score(pos_, entry.move, depth);
+                }
+                entry.score = order * 65536 + history[packed % kHistorySize];
             }
         }
     }

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "games/gomoku/eval.hpp"
+#include "games/gomoku/movegen.hpp"
 #include "games/gomoku/notation.hpp"
 #include "games/gomoku/position.hpp"
 #include "search/score.hpp"
@@ -29,6 +30,7 @@ struct Record {
     std::string_view rule;
     std::vector<std::pair<int, int>> moves;  // (x, y): column from the left, row from the top
     int result = 0;                          // 0 lost, 1 drawn, 2 won, for the side to move
+    std::pair<int, int> move;                // the engine's move, as `moves`
     std::optional<int> eval;  // none when the engine's search gave no value (a forced move)
 };
 
@@ -74,6 +76,10 @@ Result<Record> parse_record(std::string_view line) {
     // The engine's move and its evaluation: "H8(-29)", perhaps with more "|MOVE(EVAL)" after.
     const std::string_view best = fields[4].substr(0, fields[4].find('|'));
     const std::size_t open = best.find('(');
+    std::vector<std::pair<int, int>> move;
+    if (!parse_moves(best.substr(0, open), move) || move.size() != 1)
+        return syntax_error("the engine's move does not parse");
+    record.move = move.front();
     if (open == std::string_view::npos) return record;
     int eval = 0;
     if (best.size() < open + 3 || best.back() != ')' ||
@@ -95,14 +101,22 @@ std::string_view result_text(int result) {
     return kTexts[result];
 }
 
+// A move of the data set (x from the left, y from the top) as sente's point, if on the board.
+std::optional<gomoku::Move> move_of(std::pair<int, int> xy, int size) {
+    const auto [x, y] = xy;
+    if (x >= size || y >= size) return std::nullopt;
+    return gomoku::move_at(gomoku::point_at(x, size - 1 - y));
+}
+
 // The position after the record's moves, or why they are not a game of this rule and size.
 Result<gomoku::Position> replay(const Record& record, gomoku::Rule rule) {
     gomoku::Position pos = gomoku::empty_position(record.size, rule);
     gomoku::attach_network(pos, nullptr);  // the built-in evaluation's value is what is written
-    for (const auto& [x, y] : record.moves) {
-        if (x >= record.size || y >= record.size)
+    for (const auto& xy : record.moves) {
+        const auto on_board = move_of(xy, record.size);
+        if (!on_board)
             return syntax_error(fmt::format("a move off the {0} x {0} board", record.size));
-        const gomoku::Move move = gomoku::move_at(gomoku::point_at(x, record.size - 1 - y));
+        const gomoku::Move move = *on_board;
         if (gomoku::is_game_over(pos)) return syntax_error("a move after the game was over");
         if (auto legal = gomoku::check_move(pos, move); !legal)
             return legal.error();  // it names the point
@@ -110,6 +124,29 @@ Result<gomoku::Position> replay(const Record& record, gomoku::Rule rule) {
     }
     if (gomoku::is_game_over(pos)) return syntax_error("the game is over in this position");
     return pos;
+}
+
+// Whether the order decides the move here (see gomoku_import.hpp): not where a five is to make
+// or block, or an open four to meet.
+bool is_quiet(const gomoku::Position& pos) {
+    const Color them = opponent(pos.side);
+    return pos.count(pos.side, gomoku::kThreatFive) == 0 &&
+           pos.count(them, gomoku::kThreatFive) == 0 &&
+           pos.count(them, gomoku::kThreatFlexFour) == 0;
+}
+
+// The policy's line for the engine's `move` in `pos` (gomoku_import.hpp).
+std::string policy_line(const gomoku::Position& pos, gomoku::Move move) {
+    gomoku::MoveList points;
+    gomoku::generate_search_moves(pos, points, gomoku::MoveList::capacity());
+    std::sort(points.begin(), points.end(),
+              [](const auto& a, const auto& b) { return a.score > b.score; });
+    std::string line =
+        fmt::format("{} {}", gomoku::format_position(pos), gomoku::format_move(move));
+    const std::size_t kept = std::min(points.size(), gomoku::kPolicyCandidates);
+    for (std::size_t i = 0; i < kept; ++i)
+        line += fmt::format(" {}:{}", gomoku::format_move(points[i].move), points[i].score);
+    return line + "\n";
 }
 
 }  // namespace
@@ -150,6 +187,15 @@ int gomoku_import(const GomokuImportOptions& options, std::ostream& out, std::os
                 return failed(fmt::format("size {}, not {}", record->size, options.size));
             const auto pos = replay(*record, *rule);
             if (!pos) return failed(pos.error().message);
+            if (options.moves) {
+                const auto move = move_of(record->move, record->size);
+                if (!move || !gomoku::check_move(*pos, *move))
+                    return failed("the engine's move is not legal here");
+                if (!is_quiet(*pos)) continue;
+                file << policy_line(*pos, *move);
+                ++positions;
+                continue;
+            }
             if (!record->eval) {
                 ++without_eval;
                 continue;

@@ -18,6 +18,16 @@
 // line becomes the position after MOVES, its evaluation, its result and sente's built-in evaluation
 // of it. A line that does not parse, has another rule or size than asked for, or whose moves are
 // not legal stops the import with its file and line number: a data set is not silently shortened.
+//
+// With `moves`, it writes the move order's policy data instead (network.hpp, Policy;
+// scripts/train-gomoku-policy reads it): for each quiet position (no five to make or block, no
+// open four to meet: there the move generator, not the order, decides) the engine's move and the
+// kPolicyCandidates points of the best built-in order value (movegen.hpp), one line each:
+//
+//   <position> <side to move> <the engine's move> <point>:<built-in order value> ...
+//
+// the points best first, as sente writes them (h8). A position where the engine's move is none
+// of them is written too (the trainer counts it), so that the data says how often that happens.
 
 #include <iosfwd>
 #include <string>
@@ -30,6 +40,7 @@ struct GomokuImportOptions {
     std::string output;
     std::string game = "gomoku";  // the rule's game name: the lines' rule must be this one
     int size = 15;
+    bool moves = false;  // the policy's data instead of the positions' values
 };
 
 // Returns 0, or 1 with a message on `err`.

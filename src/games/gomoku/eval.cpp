@@ -174,10 +174,31 @@ OrderFeatures order_features(const Position& pos, int point) {
 
 const OrderWeights& order_weights() { return kOrderWeights; }
 
-int order_value(const Position& pos, int point) {
+int built_in_order_value(const Position& pos, int point) {
     int sum = kOrderOffset;
     for (const std::uint8_t feature : order_features(pos, point)) sum += kOrderWeights[feature];
     return std::clamp(sum, 0, 8000);
+}
+
+int policy_order_value(const Policy& policy, const Position& pos, int point, int built_in) {
+    std::array<int, kPolicyFeatures> sum{};
+    for (int d = 0; d < 4; ++d) {
+        const PolicyRow& row = policy.table[net_pattern(pos, point, d)];
+        for (int j = 0; j < kPolicyFeatures; ++j) sum[j] += row[j];
+    }
+    // The side to move's half first, as the trainer reads the point (white's starts at
+    // kPolicyViewFeatures).
+    const int own = pos.side == Color::black ? 0 : kPolicyViewFeatures;
+    const int other = kPolicyViewFeatures - own;
+    float logit = policy.bias + policy.order_weight * static_cast<float>(built_in - kOrderOffset) /
+                                    static_cast<float>(kOrderWeightScale);
+    for (int j = 0; j < kPolicyViewFeatures; ++j) {
+        logit += policy.weights[j] * static_cast<float>(std::clamp(sum[own + j], 0, kNetClip));
+        logit += policy.weights[kPolicyViewFeatures + j] *
+                 static_cast<float>(std::clamp(sum[other + j], 0, kNetClip));
+    }
+    const float value = static_cast<float>(kOrderOffset) + kOrderWeightScale * logit;
+    return std::clamp(static_cast<int>(std::lround(value)), 0, 8000);
 }
 
 }  // namespace sente::gomoku

@@ -162,6 +162,8 @@ struct GomokuGame : search::GameDefaults {
     // The threat solver is asked at the horizon too: a quiet move that lets the opponent win by
     // fours must not be judged by the evaluation.
     static constexpr bool kSolveAtHorizon = true;
+    // generate_search_moves scores every point with order_value (movegen.hpp).
+    static constexpr bool kMovesCarryOrderScore = true;
 
     // ---- Search --------------------------------------------------------------------------
     static void generate_moves(const Position& pos, MoveList& list) {
@@ -194,6 +196,12 @@ struct GomokuGame : search::GameDefaults {
     // the ladder of levels) does not move with each network.
     static search::Score evaluate(const Position& pos, const Evaluator& eval) {
         return eval.selective ? gomoku::evaluate(pos) : built_in_evaluate(pos);
+    }
+    // The strong levels order by the network's policy where it has one (network.hpp); the
+    // fixed-depth levels by the hand-made order, so that their play stays as it was.
+    static void prepare_search(Position& root, const Evaluator& eval) {
+        const bool learned = eval.selective && root.network != nullptr;
+        root.order_policy = learned ? root.network->policy.get() : nullptr;
     }
     static int order_score(const Position& pos, Move move, int /*depth*/) {
         return order_value(pos, move.point);

@@ -23,6 +23,22 @@ void split_by_value(MoveList& list, std::size_t keep) {
                      [](const auto& a, const auto& b) { return a.score > b.score; });
 }
 
+// The policy values the built-in order's kPolicyCandidates best points again; the others stay
+// behind them, in the built-in order (the policy's gain lies nearly all within those points, and
+// its price is a point's four table rows). Its values lie in [0, 8000], so the others are moved
+// below that.
+void rank_by_policy(const Position& pos, MoveList& list) {
+    const std::size_t valued = std::min(list.size(), kPolicyCandidates);
+    if (valued < list.size()) {
+        split_by_value(list, valued);
+        for (std::size_t i = valued; i < list.size(); ++i) list[i].score -= 8001;
+    }
+    for (std::size_t i = 0; i < valued; ++i) {
+        auto& entry = list[i];
+        entry.score = policy_order_value(*pos.order_policy, pos, entry.move.point, entry.score);
+    }
+}
+
 }  // namespace
 
 void generate_search_moves(const Position& pos, MoveList& list, std::size_t max_quiet) {
@@ -41,7 +57,7 @@ void generate_search_moves(const Position& pos, MoveList& list, std::size_t max_
     if (pos.count(them, kThreatFive) > 0) {
         for_each_point(pos, [&](int point) {
             if (pos.threat(them, point) == kThreatFive && is_legal_point(pos, point))
-                list.push(move_at(point));
+                list.push(move_at(point), built_in_order_value(pos, point));
         });
         if (list.empty()) {
             // Renju's black cannot block: whatever black plays, white makes five.
@@ -57,12 +73,14 @@ void generate_search_moves(const Position& pos, MoveList& list, std::size_t max_
     for_each_point(pos, [&](int point) {
         if (pos.stones[point] != kEmpty || pos.nearby(point) == 0) return;
         if (must_defend && !makes_four(pos, me, point) && !makes_four(pos, them, point)) return;
-        if (is_legal_point(pos, point)) list.push(move_at(point), order_value(pos, point));
+        if (is_legal_point(pos, point)) list.push(move_at(point), built_in_order_value(pos, point));
     });
     if (list.empty()) {
         generate_legal_moves(pos, list);
+        for (auto& entry : list) entry.score = built_in_order_value(pos, entry.move.point);
         return;
     }
+    if (pos.order_policy != nullptr && !must_defend) rank_by_policy(pos, list);
     // The points worth most for attack and defence; beyond them a quiet position has nothing
     // the search could use in time.
     if (list.size() > max_quiet) {

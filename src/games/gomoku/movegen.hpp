@@ -27,6 +27,12 @@ using MoveList = search::MoveList<Move, kMaxSize * kMaxSize>;
 // 12 beat 20 by 49-31 and 8 lost to 12 by 17-23 (level 10, 0.2 s per move, random openings).
 inline constexpr std::size_t kMaxQuietMoves = 12;
 
+// How many of the built-in order's best quiet points a position's policy values again
+// (Position::order_policy): they hold the strong engine's move 94 % of the time (docs/training.md).
+inline constexpr std::size_t kPolicyCandidates = 24;
+
+// Each point's score is its order value (eval.hpp, order_value), so that the search need not
+// compute it again (GomokuGame::kMovesCarryOrderScore).
 // `max_quiet` caps the quiet points (the seed's greedy player looks at all of them).
 void generate_search_moves(const Position& pos, MoveList& list,
                            std::size_t max_quiet = kMaxQuietMoves);

@@ -14,8 +14,10 @@ namespace sente::gomoku {
 namespace {
 
 constexpr char kMagic[] = "SENTENET";
-// Version 1 had a row for each point of view; its networks must be retrained.
-constexpr std::uint32_t kVersion = 2;
+// Version 1 had a row for each point of view; its networks must be retrained. Version 3 adds
+// the policy to version 2.
+constexpr std::uint32_t kOldestVersion = 2;
+constexpr std::uint32_t kVersion = 3;
 // A row's entries are at most this in magnitude, so that four of them fit an int16.
 constexpr int kMaxRowEntry = 8191;
 
@@ -37,6 +39,33 @@ std::array<std::atomic<const Network*>, 4>& active_networks() {
 std::vector<std::shared_ptr<const Network>>& kept_networks() {
     static std::vector<std::shared_ptr<const Network>> kept;
     return kept;
+}
+
+// A version 3 file's policy section (nullptr when it has none).
+Result<std::shared_ptr<const Policy>> read_policy(ByteReader& reader) {
+    const auto features = reader.read<std::uint32_t>();
+    if (features == 0) return std::shared_ptr<const Policy>();
+    if (features != kPolicyFeatures) {
+        return make_error(
+            ErrorCode::invalid_argument,
+            fmt::format("a policy of {} features, this build reads {}", features, kPolicyFeatures));
+    }
+    auto policy = std::make_shared<Policy>();
+    policy->table.resize(kNetPatterns);
+    for (PolicyRow& row : policy->table) {
+        for (std::int16_t& entry : row) {
+            entry = reader.read<std::int16_t>();
+            if (entry > kMaxRowEntry || entry < -kMaxRowEntry) {
+                return make_error(
+                    ErrorCode::invalid_argument,
+                    fmt::format("policy table entry {} beyond +-{}", entry, kMaxRowEntry));
+            }
+        }
+    }
+    for (float& w : policy->weights) w = reader.read<float>();
+    policy->order_weight = reader.read<float>();
+    policy->bias = reader.read<float>();
+    return std::shared_ptr<const Policy>(std::move(policy));
 }
 
 }  // namespace
@@ -70,8 +99,9 @@ Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t
         return fail("not a sente network (no SENTENET header)");
     ByteReader reader(bytes.subspan(kMagicSize));
     const auto version = reader.read<std::uint32_t>();
-    if (version != kVersion)
-        return fail(fmt::format("format version {}, not {}", version, kVersion));
+    if (version < kOldestVersion || version > kVersion)
+        return fail(
+            fmt::format("format version {}, not {} to {}", version, kOldestVersion, kVersion));
     const auto features = reader.read<std::uint32_t>();
     const auto hidden = reader.read<std::uint32_t>();
     const auto patterns = reader.read<std::uint32_t>();
@@ -110,6 +140,11 @@ Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t
     for (float& b : net->hidden_bias) b = reader.read<float>();
     for (float& w : net->output_weights) w = reader.read<float>();
     net->output_bias = reader.read<float>();
+    if (version >= 3) {
+        auto policy = read_policy(reader);
+        if (!policy) return fail(policy.error().message);
+        net->policy = std::move(*policy);
+    }
     if (reader.ran_short()) return fail("truncated");
     if (!reader.at_end()) return fail("bytes after the output bias");
     if (net->rules == 0 || net->rules >= (1U << 4)) return fail("no known rule in its rules mask");

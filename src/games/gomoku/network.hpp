@@ -84,6 +84,27 @@ struct CacheLineAllocator {
 };
 static_assert(sizeof(NetRow) % 64 == 0, "a table row fills whole cache lines");
 
+// The move order's policy, which a network file may carry (format version 3): how likely the
+// side to move is to play an empty point, learnt from a strong engine's moves (docs/training.md,
+// "The move order's policy"). Each of the point's four line patterns indexes a row of the
+// policy's own table, laid out as the network's rows (kPolicyViewFeatures values read from
+// black's point of view, then as many from white's); the point's vector is the sum of its
+// four rows clipped to [0, 1], and a linear layer over it, the side to move's half first, plus
+// the hand-made order's value (eval.hpp, order_value) times order_weight, gives the logit. The
+// order ranks the points by it (policy_order_value).
+inline constexpr int kPolicyViewFeatures = 16;
+inline constexpr int kPolicyFeatures = 2 * kPolicyViewFeatures;
+using PolicyRow = std::array<std::int16_t, kPolicyFeatures>;
+static_assert(sizeof(PolicyRow) % 64 == 0, "a policy row fills whole cache lines");
+
+struct Policy {
+    std::vector<PolicyRow, CacheLineAllocator<PolicyRow>> table;  // kNetPatterns rows
+    // Per table unit: the side to move's half's weights, then the other half's.
+    std::array<float, kPolicyFeatures> weights{};
+    float order_weight = 1;  // per kOrderWeightScale units of the hand-made order's value
+    float bias = 0;
+};
+
 struct Network {
     std::vector<NetRow, CacheLineAllocator<NetRow>> table;  // kNetPatterns rows
     // [input][unit]: an input's weights side by side, so that the dense layer adds each input
@@ -97,16 +118,19 @@ struct Network {
     // The built-in evaluation is the base the network's logit corrects (eval.hpp); else the
     // network's logit is the whole value.
     bool on_built_in = false;
+    // The move order's policy, if the file has one (the strong levels order with it).
+    std::shared_ptr<const Policy> policy;
 
     bool plays(Rule rule) const { return (rules >> static_cast<int>(rule)) & 1U; }
     bool plays(Rule rule, int size) const { return plays(rule) && ((sizes >> size) & 1U); }
 };
 
-// The weight file (little-endian): "SENTENET", the format version (uint32, 2), kNetFeatures,
+// The weight file (little-endian): "SENTENET", the format version (uint32, 2 or 3), kNetFeatures,
 // kNetHidden and kNetPatterns (uint32 each, checked), the rules and sizes masks (uint32), the
 // base (uint32: 0 none, 1 the built-in evaluation), the table (int16, pattern by pattern), the
 // hidden weights (float, unit by unit), the hidden biases, the output weights and the output
-// bias.
+// bias. Version 3 goes on with the policy: kPolicyFeatures (uint32; 0 for none), its table
+// (int16, pattern by pattern), its weights (float), its order weight and its bias (float).
 Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t> bytes);
 Result<std::shared_ptr<const Network>> load_network(const std::string& path);
 

@@ -77,6 +77,9 @@ struct Position {
     NetSums net_sums{};
     std::array<NetPoint, kNetPoints> net_points{};  // by net_index(point)
     const Network* network = nullptr;
+    // The move order's policy (network.hpp), set by the strong levels' searches only, so that
+    // the fixed-depth levels order as they always have (GomokuGame::prepare_search).
+    const Policy* order_policy = nullptr;
 
     const LinePairTable* lines_table = nullptr;  // both colours' classes under the rule
     const std::array<ShapeWeight, kShapeCodes>* shape_table = nullptr;  // shape_weights()
