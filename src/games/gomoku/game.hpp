@@ -162,7 +162,7 @@ struct GomokuGame : search::GameDefaults {
     // The threat solver is asked at the horizon too: a quiet move that lets the opponent win by
     // fours must not be judged by the evaluation.
     static constexpr bool kSolveAtHorizon = true;
-    // generate_search_moves scores every point with order_value (movegen.hpp).
+    // generate_search_moves scores every point with the value it is ordered by (movegen.hpp).
     static constexpr bool kMovesCarryOrderScore = true;
 
     // ---- Search --------------------------------------------------------------------------

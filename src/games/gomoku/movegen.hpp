@@ -31,8 +31,10 @@ inline constexpr std::size_t kMaxQuietMoves = 12;
 // (Position::order_policy): they hold the strong engine's move 94 % of the time (docs/training.md).
 inline constexpr std::size_t kPolicyCandidates = 24;
 
-// Each point's score is its order value (eval.hpp, order_value), so that the search need not
-// compute it again (GomokuGame::kMovesCarryOrderScore).
+// Each point's score is the value the search orders it by, so that the search need not compute
+// it again (GomokuGame::kMovesCarryOrderScore): its order_value (eval.hpp), except where a
+// policy leaves a point beyond its kPolicyCandidates below them all, and against a five or an
+// open four, where the built-in order ranks the few points there are.
 // `max_quiet` caps the quiet points (the seed's greedy player looks at all of them).
 void generate_search_moves(const Position& pos, MoveList& list,
                            std::size_t max_quiet = kMaxQuietMoves);
