@@ -319,11 +319,8 @@ bool read_choices(const GomokuFitOptions& options, std::vector<Choice>& choices,
     return replay_games(
         options, games, err,
         [&](const gomoku::Position& pos, int played, Color winner, bool held_out, double) {
-            const Color them = opponent(pos.side);
             if (pos.side != winner || pos.stone_count < kOpeningStones ||
-                pos.count(pos.side, gomoku::kThreatFive) > 0 ||
-                pos.count(them, gomoku::kThreatFive) > 0 ||
-                pos.count(them, gomoku::kThreatFlexFour) > 0) {
+                !gomoku::order_decides(pos)) {
                 return;
             }
             gomoku::MoveList points;

@@ -126,15 +126,6 @@ Result<gomoku::Position> replay(const Record& record, gomoku::Rule rule) {
     return pos;
 }
 
-// Whether the order decides the move here (see gomoku_import.hpp): not where a five is to make
-// or block, or an open four to meet.
-bool is_quiet(const gomoku::Position& pos) {
-    const Color them = opponent(pos.side);
-    return pos.count(pos.side, gomoku::kThreatFive) == 0 &&
-           pos.count(them, gomoku::kThreatFive) == 0 &&
-           pos.count(them, gomoku::kThreatFlexFour) == 0;
-}
-
 // The policy's line for the engine's `move` in `pos` (gomoku_import.hpp).
 std::string policy_line(const gomoku::Position& pos, gomoku::Move move) {
     gomoku::MoveList points;
@@ -191,7 +182,7 @@ int gomoku_import(const GomokuImportOptions& options, std::ostream& out, std::os
                 const auto move = move_of(record->move, record->size);
                 if (!move || !gomoku::check_move(*pos, *move))
                     return failed("the engine's move is not legal here");
-                if (!is_quiet(*pos)) continue;
+                if (!gomoku::order_decides(*pos)) continue;
                 file << policy_line(*pos, *move);
                 ++positions;
                 continue;

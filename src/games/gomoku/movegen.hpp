@@ -44,6 +44,15 @@ void generate_omitted_moves(const Position& pos, MoveList& list,
                             std::size_t max_quiet = kMaxQuietMoves);
 void generate_legal_moves(const Position& pos, MoveList& list);
 
+// Whether the move order decides which points a node searches: no five to make or block, no
+// open four to meet (there generate_search_moves keeps only the forced points). The order's
+// fits and data take only these positions (gomoku-fit --order, gomoku-import --moves).
+inline bool order_decides(const Position& pos) {
+    const Color them = opponent(pos.side);
+    return pos.count(pos.side, kThreatFive) == 0 && pos.count(them, kThreatFive) == 0 &&
+           pos.count(them, kThreatFlexFour) == 0;
+}
+
 // The seed programs' easy player: the point whose larger of own attack value and opponent's
 // attack value is largest (ties: the first from the centre outwards).
 int greedy_point(const Position& pos);
