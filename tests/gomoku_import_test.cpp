@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include "games/gomoku/eval.hpp"
@@ -28,7 +30,9 @@ struct Imported {
 };
 
 Imported import_lines(const std::string& text, const std::string& game = "gomoku", int size = 15) {
-    const auto dir = std::filesystem::temp_directory_path() / "sente-gomoku-import-test";
+    // Named after the process: CTest runs each test case as its own process, in parallel.
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("sente-gomoku-import-test-" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
     const auto input = dir / "data.txt";
     const auto output = dir / "positions.txt";
