@@ -145,7 +145,7 @@ std::shared_ptr<const Policy> random_policy(std::uint64_t seed) {
     std::uniform_int_distribution<int> entry(-200, 200);
     std::uniform_real_distribution<float> weight(-0.05F, 0.05F);
     auto policy = std::make_shared<Policy>();
-    policy->table.resize(kNetPatterns);
+    policy->table.resize(kPolicyPatterns);
     for (PolicyRow& row : policy->table)
         for (auto& e : row) e = static_cast<std::int16_t>(entry(random));
     for (float& w : policy->weights) w = weight(random);
@@ -154,10 +154,12 @@ std::shared_ptr<const Policy> random_policy(std::uint64_t seed) {
     return policy;
 }
 
-// The bytes of a version 3 file: `net`'s, then its policy (none: a policy of 0 features).
-std::vector<std::uint8_t> file_bytes_with_policy(const Network& net) {
+// The bytes of a version 4 file (or 3): `net`'s, then its policy (none: a policy of 0
+// features). Version 3 has a row for every pattern: those of an occupied centre, never read,
+// are filled with `filler`.
+std::vector<std::uint8_t> file_bytes_with_policy(const Network& net, std::uint32_t version = 4,
+                                                 std::int16_t filler = 0) {
     std::vector<std::uint8_t> bytes = file_bytes(net);
-    const std::uint32_t version = 3;
     std::memcpy(bytes.data() + 8, &version, sizeof version);
     auto put = [&](const auto& value) {
         const auto* p = reinterpret_cast<const std::uint8_t*>(&value);
@@ -169,6 +171,11 @@ std::vector<std::uint8_t> file_bytes_with_policy(const Network& net) {
     }
     put(std::uint32_t{kPolicyFeatures});
     for (const PolicyRow& row : net.policy->table) put(row);
+    if (version == 3) {
+        PolicyRow unread;
+        unread.fill(filler);
+        for (int pattern = kPolicyPatterns; pattern < kNetPatterns; ++pattern) put(unread);
+    }
     put(net.policy->weights);
     put(net.policy->order_weight);
     put(net.policy->bias);
@@ -461,7 +468,7 @@ TEST_CASE("a Gomoku game's id names its rule (the training tools' --game)") {
     CHECK_FALSE(rule_of_game("othello"));
 }
 
-TEST_CASE("policy: a version 3 file reads back its policy, and nothing malformed") {
+TEST_CASE("policy: a version 4 file reads back its policy, and nothing malformed") {
     auto net = random_network(20, false);
     net->policy = random_policy(21);
     const std::vector<std::uint8_t> bytes = file_bytes_with_policy(*net);
@@ -474,11 +481,26 @@ TEST_CASE("policy: a version 3 file reads back its policy, and nothing malformed
     CHECK((*read)->policy->order_weight == net->policy->order_weight);
     CHECK((*read)->policy->bias == net->policy->bias);
 
-    // Version 3 without a policy, and version 2 (which has none), read as no policy.
+    // Version 3's rows of an occupied centre are read past and dropped, checked as any row.
+    const auto v3 = read_network(file_bytes_with_policy(*net, 3, 17));
+    REQUIRE(v3);
+    REQUIRE((*v3)->policy != nullptr);
+    CHECK((*v3)->policy->table == net->policy->table);
+    CHECK((*v3)->policy->weights == net->policy->weights);
+    CHECK_FALSE(read_network(file_bytes_with_policy(*net, 3, -9000)));
+    // A version 4 file is not a version 3 one: its rows run out before the weights.
+    auto relabelled = bytes;
+    const std::uint32_t three = 3;
+    std::memcpy(relabelled.data() + 8, &three, sizeof three);
+    CHECK_FALSE(read_network(relabelled));
+
+    // Versions 3 and 4 without a policy, and version 2 (which has none), read as no policy.
     net->policy = nullptr;
-    const auto none = read_network(file_bytes_with_policy(*net));
-    REQUIRE(none);
-    CHECK((*none)->policy == nullptr);
+    for (const std::uint32_t version : {3U, 4U}) {
+        const auto none = read_network(file_bytes_with_policy(*net, version));
+        REQUIRE(none);
+        CHECK((*none)->policy == nullptr);
+    }
     const auto old = read_network(file_bytes(*net));
     REQUIRE(old);
     CHECK((*old)->policy == nullptr);
@@ -497,7 +519,7 @@ TEST_CASE("policy: a version 3 file reads back its policy, and nothing malformed
     std::memcpy(broken.data() + policy_start + 4 + 6, &too_large, sizeof too_large);
     CHECK_FALSE(read_network(broken));
     broken = bytes;
-    const std::uint32_t version = 4;
+    const std::uint32_t version = 5;
     std::memcpy(broken.data() + 8, &version, sizeof version);
     CHECK_FALSE(read_network(broken));
 }

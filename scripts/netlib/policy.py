@@ -22,6 +22,7 @@ from torch import nn
 
 from . import data
 from .model import LineNetwork, TABLE_SCALE
+from .patterns import SIDE_CODES
 
 ORDER_OFFSET = 4000
 ORDER_SCALE = 64  # sente's kOrderWeightScale: order value units a logit
@@ -126,8 +127,9 @@ class PolicyNetwork(nn.Module):
 
 
 def policy_section(model):
-    """The bytes of the network file's policy section (format version 3) for `model`."""
-    table = model.lines.table()
+    """The bytes of the network file's policy section (format version 4) for `model`: the
+    table's rows of the patterns with an empty centre, the only ones the policy reads."""
+    table = model.lines.table()[:SIDE_CODES * SIDE_CODES]
     with torch.no_grad():
         # sente's weights are per table unit (the rows' sums are in 1/TABLE_SCALE).
         weights = (model.head.weight[0] / TABLE_SCALE).numpy().astype("<f4")

@@ -80,10 +80,12 @@ const OrderWeights& order_weights();
 // The point's value for move ordering: the weighted features, shifted and clamped into
 // [0, 8000] (the search scales it, and history breaks its ties).
 int built_in_order_value(const Position& pos, int point);
-// The same point's value with the position's policy (Position::order_policy, network.hpp) where
-// it has one, `built_in` its built_in_order_value: in the same units, clamped alike.
+// The same empty point's value with the position's policy (Position::order_policy, network.hpp)
+// where it has one, `built_in` its built_in_order_value: in the same units, clamped alike. The
+// policy's table has rows for empty points' patterns only.
 int policy_order_value(const Policy& policy, const Position& pos, int point, int built_in);
-// The value the search orders by: the policy's where the position has one, else the built-in.
+// The value the search orders by for an empty point: the policy's where the position has one,
+// else the built-in.
 inline int order_value(const Position& pos, int point) {
     const int built_in = built_in_order_value(pos, point);
     return pos.order_policy == nullptr

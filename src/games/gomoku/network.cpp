@@ -15,9 +15,10 @@ namespace {
 
 constexpr char kMagic[] = "SENTENET";
 // Version 1 had a row for each point of view; its networks must be retrained. Version 3 adds
-// the policy to version 2.
+// the policy to version 2, with a row for every pattern; version 4 keeps only the rows the
+// policy reads (kPolicyPatterns), a third of the size.
 constexpr std::uint32_t kOldestVersion = 2;
-constexpr std::uint32_t kVersion = 3;
+constexpr std::uint32_t kVersion = 4;
 // A row's entries are at most this in magnitude, so that four of them fit an int16.
 constexpr int kMaxRowEntry = 8191;
 
@@ -41,8 +42,8 @@ std::vector<std::shared_ptr<const Network>>& kept_networks() {
     return kept;
 }
 
-// A version 3 file's policy section (nullptr when it has none).
-Result<std::shared_ptr<const Policy>> read_policy(ByteReader& reader) {
+// A version 3 or 4 file's policy section (nullptr when it has none).
+Result<std::shared_ptr<const Policy>> read_policy(ByteReader& reader, std::uint32_t version) {
     const auto features = reader.read<std::uint32_t>();
     if (features == 0) return std::shared_ptr<const Policy>();
     if (features != kPolicyFeatures) {
@@ -51,8 +52,12 @@ Result<std::shared_ptr<const Policy>> read_policy(ByteReader& reader) {
             fmt::format("a policy of {} features, this build reads {}", features, kPolicyFeatures));
     }
     auto policy = std::make_shared<Policy>();
-    policy->table.resize(kNetPatterns);
-    for (PolicyRow& row : policy->table) {
+    policy->table.resize(kPolicyPatterns);
+    // Version 3's rows past kPolicyPatterns (an occupied centre) are read and dropped.
+    const int rows = version == 3 ? kNetPatterns : kPolicyPatterns;
+    for (int pattern = 0; pattern < rows; ++pattern) {
+        PolicyRow dropped;
+        PolicyRow& row = pattern < kPolicyPatterns ? policy->table[pattern] : dropped;
         for (std::int16_t& entry : row) {
             entry = reader.read<std::int16_t>();
             if (entry > kMaxRowEntry || entry < -kMaxRowEntry) {
@@ -141,7 +146,7 @@ Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t
     for (float& w : net->output_weights) w = reader.read<float>();
     net->output_bias = reader.read<float>();
     if (version >= 3) {
-        auto policy = read_policy(reader);
+        auto policy = read_policy(reader, version);
         if (!policy) return fail(policy.error().message);
         net->policy = std::move(*policy);
     }

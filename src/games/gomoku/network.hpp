@@ -84,7 +84,7 @@ struct CacheLineAllocator {
 };
 static_assert(sizeof(NetRow) % 64 == 0, "a table row fills whole cache lines");
 
-// The move order's policy, which a network file may carry (format version 3): how likely the
+// The move order's policy, which a network file may carry (format versions 3 and 4): how likely the
 // side to move is to play an empty point, learnt from a strong engine's moves (docs/training.md,
 // "The move order's policy"). Each of the point's four line patterns indexes a row of the
 // policy's own table, laid out as the network's rows (kPolicyViewFeatures values read from
@@ -93,12 +93,15 @@ static_assert(sizeof(NetRow) % 64 == 0, "a table row fills whole cache lines");
 // the hand-made order's value (eval.hpp, order_value) times order_weight, gives the logit. The
 // order ranks the points by it (policy_order_value).
 inline constexpr int kPolicyViewFeatures = 16;
+// The policy is read at empty points only, so its table holds the patterns whose centre is
+// empty: net_pattern's first kNetSideCodes * kNetSideCodes.
+inline constexpr int kPolicyPatterns = kNetSideCodes * kNetSideCodes;
 inline constexpr int kPolicyFeatures = 2 * kPolicyViewFeatures;
 using PolicyRow = std::array<std::int16_t, kPolicyFeatures>;
 static_assert(sizeof(PolicyRow) % 64 == 0, "a policy row fills whole cache lines");
 
 struct Policy {
-    std::vector<PolicyRow, CacheLineAllocator<PolicyRow>> table;  // kNetPatterns rows
+    std::vector<PolicyRow, CacheLineAllocator<PolicyRow>> table;  // kPolicyPatterns rows
     // Per table unit: the side to move's half's weights, then the other half's.
     std::array<float, kPolicyFeatures> weights{};
     float order_weight = 1;  // per kOrderWeightScale units of the hand-made order's value
@@ -125,12 +128,13 @@ struct Network {
     bool plays(Rule rule, int size) const { return plays(rule) && ((sizes >> size) & 1U); }
 };
 
-// The weight file (little-endian): "SENTENET", the format version (uint32, 2 or 3), kNetFeatures,
+// The weight file (little-endian): "SENTENET", the format version (uint32, 2 to 4), kNetFeatures,
 // kNetHidden and kNetPatterns (uint32 each, checked), the rules and sizes masks (uint32), the
 // base (uint32: 0 none, 1 the built-in evaluation), the table (int16, pattern by pattern), the
 // hidden weights (float, unit by unit), the hidden biases, the output weights and the output
-// bias. Version 3 goes on with the policy: kPolicyFeatures (uint32; 0 for none), its table
-// (int16, pattern by pattern), its weights (float), its order weight and its bias (float).
+// bias. Versions 3 and 4 go on with the policy: kPolicyFeatures (uint32; 0 for none), its table
+// (int16, pattern by pattern: version 4 the kPolicyPatterns it reads, version 3 all
+// kNetPatterns), its weights (float), its order weight and its bias (float).
 Result<std::shared_ptr<const Network>> read_network(std::span<const std::uint8_t> bytes);
 Result<std::shared_ptr<const Network>> load_network(const std::string& path);
 
