@@ -1,7 +1,8 @@
 #include "search/tt.hpp"
 
 #include <algorithm>
-#include <new>
+#include <cstdlib>
+#include <cstring>
 
 namespace sente::search {
 
@@ -27,24 +28,35 @@ std::uint8_t generation_of(std::uint64_t data) { return static_cast<std::uint8_t
 
 }  // namespace
 
+void TranspositionTable::FreeMemory::operator()(void* memory) const { std::free(memory); }
+
 bool TranspositionTable::resize(std::size_t megabytes) {
     megabytes = std::max<std::size_t>(megabytes, 1);
     const std::size_t count = std::max<std::size_t>(megabytes * 1024 * 1024 / sizeof(Cluster), 1);
-    std::unique_ptr<Cluster[]> fresh(new (std::nothrow) Cluster[count]());
+    if (count == cluster_count_) {
+        clear();
+        return true;
+    }
+    // One cluster more than needed, so that a 64-byte aligned run of `count` fits: calloc aligns
+    // to 16 bytes only. Zeroed memory is an empty table.
+    std::unique_ptr<void, FreeMemory> fresh(std::calloc(count + 1, sizeof(Cluster)));
     if (!fresh) return false;
-    clusters_ = std::move(fresh);
+    const auto address = reinterpret_cast<std::uintptr_t>(fresh.get());
+    const std::uintptr_t aligned = (address + alignof(Cluster) - 1) & ~(alignof(Cluster) - 1);
+    memory_ = std::move(fresh);
+    clusters_ = reinterpret_cast<Cluster*>(aligned);
     cluster_count_ = count;
     megabytes_ = megabytes;
     generation_ = 0;
+    written_.store(false, std::memory_order_relaxed);
     return true;
 }
 
 void TranspositionTable::clear() {
-    for (std::size_t i = 0; i < cluster_count_; ++i) {
-        for (Entry& e : clusters_[i].entries) {
-            e.key_xor_data.store(0, std::memory_order_relaxed);
-            e.data.store(0, std::memory_order_relaxed);
-        }
+    // Never during a search: the session clears between games, with no search thread running.
+    if (written_.load(std::memory_order_relaxed)) {
+        std::memset(static_cast<void*>(clusters_), 0, cluster_count_ * sizeof(Cluster));
+        written_.store(false, std::memory_order_relaxed);
     }
     generation_ = 0;
 }
@@ -52,8 +64,8 @@ void TranspositionTable::clear() {
 std::optional<TTHit> TranspositionTable::probe(std::uint64_t key) const {
     if (cluster_count_ == 0) return std::nullopt;
     for (const Entry& e : cluster_for(key).entries) {
-        const std::uint64_t data = e.data.load(std::memory_order_relaxed);
-        const std::uint64_t check = e.key_xor_data.load(std::memory_order_relaxed);
+        const std::uint64_t data = load(e.data);
+        const std::uint64_t check = load(e.key_xor_data);
         if (data != 0 && (check ^ data) == key) return unpack_data(data);
     }
     return std::nullopt;
@@ -66,8 +78,8 @@ void TranspositionTable::store(std::uint64_t key, std::uint16_t move, Score scor
     Entry* victim = nullptr;
     int victim_worth = 0;
     for (Entry& e : cluster.entries) {
-        const std::uint64_t data = e.data.load(std::memory_order_relaxed);
-        const std::uint64_t check = e.key_xor_data.load(std::memory_order_relaxed);
+        const std::uint64_t data = load(e.data);
+        const std::uint64_t check = load(e.key_xor_data);
         if (data == 0 || (check ^ data) == key) {
             // Same position (or a free slot): keep the old best move if the new result has none.
             if (move == 0 && data != 0) move = unpack_data(data).move;
@@ -84,8 +96,9 @@ void TranspositionTable::store(std::uint64_t key, std::uint16_t move, Score scor
     }
     const std::uint64_t data =
         pack_data(move, score, std::clamp(depth, 0, 255), bound, generation_);
-    victim->key_xor_data.store(key ^ data, std::memory_order_relaxed);
-    victim->data.store(data, std::memory_order_relaxed);
+    put(victim->key_xor_data, key ^ data);
+    put(victim->data, data);
+    if (!written_.load(std::memory_order_relaxed)) written_.store(true, std::memory_order_relaxed);
 }
 
 int TranspositionTable::hashfull() const {
@@ -93,7 +106,7 @@ int TranspositionTable::hashfull() const {
     int used = 0;
     for (std::size_t i = 0; i < sample; ++i) {
         for (const Entry& e : clusters_[i].entries) {
-            const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+            const std::uint64_t data = load(e.data);
             used += data != 0 && generation_of(data) == generation_;
         }
     }

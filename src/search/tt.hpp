@@ -1,8 +1,14 @@
 #pragma once
 
 // The transposition table: a fixed-size hash table of search results shared by all search
-// threads. Entries are two atomic words, the key stored XOR-ed with the data, so a torn write by
-// two threads fails verification instead of returning another position's result. No locks.
+// threads. Entries are two words accessed atomically, the key stored XOR-ed with the data, so a
+// torn write by two threads fails verification instead of returning another position's result.
+// No locks.
+//
+// The words are plain integers in zeroed memory from calloc, read and written through
+// std::atomic_ref: a large calloc maps the system's zero pages without touching them, so a
+// process that never searches (a referee, a protocol session that is only asked questions) pays
+// nothing for its table, and clear() does nothing to a table nothing was written to.
 
 #include <atomic>
 #include <cstddef>
@@ -57,8 +63,8 @@ class TranspositionTable {
     __extension__ using Wide = unsigned __int128;  // GCC and Clang both have it
 
     struct Entry {
-        std::atomic<std::uint64_t> key_xor_data{0};
-        std::atomic<std::uint64_t> data{0};
+        std::uint64_t key_xor_data;
+        std::uint64_t data;
     };
     static constexpr int kClusterSize = 4;
     struct alignas(64) Cluster {
@@ -72,10 +78,26 @@ class TranspositionTable {
         return clusters_[index];
     }
 
-    std::unique_ptr<Cluster[]> clusters_;
+    static std::uint64_t load(const std::uint64_t& word) {
+        // atomic_ref of a const object comes only in C++26; the table itself is never const.
+        return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word))
+            .load(std::memory_order_relaxed);
+    }
+    static void put(std::uint64_t& word, std::uint64_t value) {
+        std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
+    }
+
+    struct FreeMemory {
+        void operator()(void* memory) const;
+    };
+    std::unique_ptr<void, FreeMemory> memory_;  // calloc's block; clusters_ is aligned within it
+    Cluster* clusters_ = nullptr;
     std::size_t cluster_count_ = 0;
     std::size_t megabytes_ = 0;
     std::uint8_t generation_ = 0;
+    // Set by the first store after a clear (a relaxed read first, so that the threads' stores
+    // do not all write one shared cache line).
+    std::atomic<bool> written_{false};
 };
 
 }  // namespace sente::search
