@@ -332,10 +332,12 @@ TEST_CASE("network: the built-in networks read and judge the strong levels' posi
     REQUIRE(shipped != nullptr);
     CHECK(shipped->plays(Rule::freestyle, 15));
     CHECK(shipped->on_built_in);
+    REQUIRE(shipped->policy != nullptr);  // freestyle's file carries the move order's policy
     const auto renju = builtin_network(Rule::renju);
     REQUIRE(renju != nullptr);
     CHECK(renju->plays(Rule::renju, 15));
     CHECK(renju->on_built_in);
+    CHECK(renju->policy == nullptr);  // renju's does not (yet)
     CHECK(renju != shipped);
     // New positions get their rule's where it was trained, and only there.
     for (const Rule rule : kRules) {
@@ -351,9 +353,15 @@ TEST_CASE("network: the built-in networks read and judge the strong levels' posi
     CHECK(Game::evaluate(pos, Game::level(10).eval) == evaluate(pos));
     CHECK(Game::evaluate(pos, Game::level(9).eval) == evaluate(pos));
     CHECK(evaluate(pos) != built_in_evaluate(pos));
-    // The fixed-depth levels keep the hand-made evaluation.
-    for (int level = 1; level <= 8; ++level)
+    // The strong levels order by the built-in policy.
+    Game::prepare_search(pos, Game::level(10).eval);
+    CHECK(pos.order_policy == shipped->policy.get());
+    // The fixed-depth levels keep the hand-made evaluation and the hand-made order.
+    for (int level = 1; level <= 8; ++level) {
         CHECK(Game::evaluate(pos, Game::level(level).eval) == built_in_evaluate(pos));
+        Game::prepare_search(pos, Game::level(level).eval);
+        CHECK(pos.order_policy == nullptr);
+    }
     // Without an active network, new positions have none.
     set_active_network(Rule::freestyle, nullptr);
     CHECK(empty_position(15, Rule::freestyle).network == nullptr);

@@ -1,6 +1,7 @@
 // The Gomoku networks sente plays with, built into the binary (games/embedded_file.hpp):
 // network.bin (freestyle) and network-renju.bin next to this file, written by
-// scripts/train-gomoku-net (docs/training.md says how each was made and how to make it again).
+// scripts/train-gomoku-net, freestyle's with the move order's policy of
+// scripts/train-gomoku-policy (docs/training.md says how each was made and how to make it again).
 
 #include <array>
 #include <cstdint>
