@@ -5,6 +5,7 @@
 #include "games/reversi/stability.hpp"
 
 #include <array>
+#include <cstdio>
 
 namespace sente::reversi {
 
@@ -37,7 +38,16 @@ int square_values(Bitboard discs) {
 }
 
 const PatternWeights* trained_weights() {
-    static const PatternWeights* const weights = builtin_weights();
+    static const PatternWeights* const weights = [] {
+        const PatternWeights* built_in = builtin_weights();
+        // Only the Gomocup brain is built without them (CMakeLists.txt, SENTE_GOMOCUP_BRAIN):
+        // say so once, rather than let its Othello look like sente's.
+        if (built_in == nullptr)
+            std::fputs("sente: this build holds no trained Othello evaluation (it is the Gomocup "
+                       "brain); Othello plays with the simple one of the low levels\n",
+                       stderr);
+        return built_in;
+    }();
     return weights;
 }
 
