@@ -43,9 +43,10 @@ const PatternWeights* trained_weights() {
         // Only the Gomocup brain is built without them (CMakeLists.txt, SENTE_GOMOCUP_BRAIN):
         // say so once, rather than let its Othello look like sente's.
         if (built_in == nullptr)
-            std::fputs("sente: this build holds no trained Othello evaluation (it is the Gomocup "
-                       "brain); Othello plays with the simple one of the low levels\n",
-                       stderr);
+            std::fputs(
+                "sente: this build holds no trained Othello evaluation (it is the Gomocup "
+                "brain); Othello plays with the simple one of the low levels\n",
+                stderr);
         return built_in;
     }();
     return weights;
