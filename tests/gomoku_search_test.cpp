@@ -200,9 +200,14 @@ TEST_CASE("VCT: a double three wins; a single three does not") {
     CHECK_FALSE(VcfSearch().find(pos, 10, 100000));  // no four anywhere: VCF alone cannot
     Position single = from_text("15/15/15/15/15/15/15/5xx8/15/15/15/15/15/15/15 b");
     CHECK_FALSE(VctSearch().find(single, 3, 100000));
-    // Renju's black attacker and caro get no VCT.
+    // Under renju h8 is black's foul: black's VCT must find its win elsewhere or not at all.
     Position renju = from_text("15/15/15/15/15/15/15/5xx8/7x7/7x7/15/15/15/15/15 b", Rule::renju);
-    CHECK_FALSE(VctSearch::applies(renju));
+    REQUIRE(VctSearch::applies(renju));
+    if (const auto renju_win = VctSearch().find(renju, 3, 100000)) {
+        CHECK(format_move(renju_win->first) != "h8");
+        CHECK(is_legal_point(renju, renju_win->first.point));
+    }
+    // Caro gets no VCT.
     CHECK_FALSE(VctSearch::applies(
         from_text("15/15/15/15/15/15/15/5xx8/7x7/7x7/15/15/15/15/15 b", Rule::caro)));
 }
@@ -248,6 +253,55 @@ TEST_CASE("VCT and VCF wins are real wins: checked by exact minimax on small boa
     MESSAGE("checked " << vcf_claims << " VCF and " << vct_claims << " VCT wins");
     CHECK(vct_claims > 5);
     CHECK(vcf_claims > 5);
+}
+
+TEST_CASE("renju: black's VCT wins are real wins, checked by exact minimax on small boards") {
+    // Black's stones outnumber white's, so that fouls and threes whose open four is a foul are
+    // common; only positions without a VCF, so that each claim rests on threes.
+    std::mt19937 rng(7);
+    int claims = 0;
+    for (int trial = 0; trial < 20000 && claims < 40; ++trial) {
+        Position pos = empty_position(7, Rule::renju);
+        const int stones = std::uniform_int_distribution<int>(8, 16)(rng);
+        for (int s = 0; s < stones; ++s) {
+            const int point = point_at(std::uniform_int_distribution<int>(0, 6)(rng),
+                                       std::uniform_int_distribution<int>(0, 6)(rng));
+            if (!pos.is_empty(point)) continue;
+            place_stone(pos, point, s % 3 == 2 ? Color::white : Color::black);
+        }
+        set_side_to_move(pos, Color::black);
+        bool five_on_board = false;
+        for_each_point(pos, [&](int point) {
+            if (!pos.is_empty(point))
+                five_on_board |= has_five_at(pos, point, color_of(pos.stones[point]));
+        });
+        if (five_on_board || pos.count(Color::white, kThreatFive) > 0) continue;
+        if (VcfSearch().find(pos, 10, 20000)) continue;
+        const std::string before = format_position(pos);
+        if (const auto win = VctSearch().find(pos, 3, 20000); win && win->plies <= 7) {
+            CAPTURE(before);
+            CAPTURE(format_move(win->first));
+            CHECK(is_legal_point(pos, win->first.point));
+            CHECK(reference_win(pos, win->plies));
+            ++claims;
+        }
+        CHECK(format_position(pos) == before);
+    }
+    MESSAGE("checked " << claims << " of renju black's VCT wins");
+    CHECK(claims >= 20);
+}
+
+TEST_CASE("renju: a three whose open-four points are all fouls threatens nothing") {
+    // Black's VCT claimed wins here while it took such a three for a threat (the test above
+    // found them over 3,000 claims); exact minimax refutes those claims.
+    for (const char* text :
+         {"1x2x2/7/x2x2x/2x1x2/x1o4/1ox1oox/6o b", "2o4/4x2/1x1x3/4x1x/oox3x/1x5/3oo2 b"}) {
+        CAPTURE(text);
+        Position pos = from_text(text, Rule::renju);
+        REQUIRE_FALSE(VcfSearch().find(pos, 10, 20000));
+        const auto win = VctSearch().find(pos, 3, 20000);
+        if (win && win->plies <= 7) CHECK(reference_win(pos, win->plies));
+    }
 }
 
 TEST_CASE("renju: black with nothing but fouls gets an error, not a move") {

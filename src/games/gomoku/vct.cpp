@@ -24,12 +24,23 @@ bool in_line_with(int point, int last) {
     return dc == 0 || dr == 0 || dc == dr || dc == -dr;
 }
 
+// Whether `color` has an open four it may play. The pattern tables already count renju's fives
+// exactly, so only renju's black needs the check: its open-four point may be a foul (a double
+// four, or a four with two threes), and then the three behind it threatens nothing.
+bool may_open_four(const Position& pos, Color color) {
+    if (pos.count(color, kThreatFlexFour) == 0) return false;
+    if (pos.rule != Rule::renju || color != Color::black) return true;
+    bool found = false;
+    for_each_point(pos, [&](int point) {
+        if (!found && pos.threat(color, point) == kThreatFlexFour && may_play(pos, color, point))
+            found = true;
+    });
+    return found;
+}
+
 }  // namespace
 
-bool VctSearch::applies(const Position& pos) {
-    if (pos.rule == Rule::caro) return false;
-    return !(pos.rule == Rule::renju && pos.side == Color::black);
-}
+bool VctSearch::applies(const Position& pos) { return pos.rule != Rule::caro; }
 
 bool VctSearch::out_of_budget() const {
     if (nodes() >= budget_end_) return true;
@@ -77,7 +88,7 @@ int VctSearch::attack(Position& pos, int threes_left, int last, Move* first) {
         if (threes_left <= 0) return 0;
         for_each_point(pos, [&](int point) {
             const Threat threat = pos.threat(attacker, point);
-            if (threat < kThreatThree) return;
+            if (threat < kThreatThree || !may_play(pos, attacker, point)) return;
             const bool double_threat = threat == kThreatDoubleThree || threat >= kThreatFourThree;
             if (last == 0 || double_threat || in_line_with(point, last))
                 candidates[count++] = point;
@@ -89,8 +100,7 @@ int VctSearch::attack(Position& pos, int threes_left, int last, Move* first) {
     MoveUndo threat_undo;
     MoveUndo block_undo;
     for (int i = 0; i < count; ++i) {
-        const int point = candidates[i];
-        if (!may_play(pos, attacker, point)) continue;
+        const int point = candidates[i];  // may_play: checked when it became a candidate
         const Move threat = move_at(point);
         make_move_unevaluated(pos, threat, threat_undo);
         int plies = 0;
@@ -131,7 +141,7 @@ int VctSearch::defend(Position& pos, int threes_left, int last) {
     // below every defence. A threat of a four-three alone is not forcing enough to prove
     // anything: it can also be met on the three's line, or by a stone that makes the forced
     // block of the four a counter-four, and those points are not among them.
-    if (pos.count(attacker, kThreatFlexFour) == 0) return 0;
+    if (!may_open_four(pos, attacker)) return 0;
 
     std::array<int, kMaxSize * kMaxSize> defences;
     int count = 0;

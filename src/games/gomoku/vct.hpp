@@ -12,8 +12,11 @@
 // twice as deep. A VCT found is still a proof; only some VCTs go unfound.
 //
 // The defender's choices are complete only where a three is what the pattern tables say it is:
-// not for caro (an opponent's stone beyond a five's end can matter) nor for renju's black
-// attacker (a three whose open four is a foul is no threat), so those get no VCT (VCF only).
+// not for caro (an opponent's stone beyond a five's end can matter), which gets no VCT (VCF
+// only). Renju's black attacker plays no foul, and its three counts only while it has an open
+// four it may play. One defence is then left out: a white stone that turns that point into a
+// foul, which needs a four there with two threes that only the white stone makes true
+// (renju.hpp); exact minimax over random positions has not met it (gomoku_search_test.cpp).
 
 #include <atomic>
 #include <cstdint>
