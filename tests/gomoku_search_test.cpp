@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -168,6 +169,29 @@ bool reference_defender_loses(Position& pos, int plies) {
     return true;
 }
 
+// A 7 x 7 position of `rule` with `side` to move, from `min_stones` to `max_stones` draws of a
+// random point, every `cycle`-th stone white and the others black; none when a five is on the
+// board or `side` must block one.
+std::optional<Position> random_position(std::mt19937& rng, Rule rule, int min_stones,
+                                        int max_stones, int cycle, Color side) {
+    Position pos = empty_position(7, rule);
+    const int stones = std::uniform_int_distribution<int>(min_stones, max_stones)(rng);
+    for (int s = 0; s < stones; ++s) {
+        const int point = point_at(std::uniform_int_distribution<int>(0, 6)(rng),
+                                   std::uniform_int_distribution<int>(0, 6)(rng));
+        if (!pos.is_empty(point)) continue;
+        place_stone(pos, point, s % cycle == cycle - 1 ? Color::white : Color::black);
+    }
+    set_side_to_move(pos, side);
+    bool five_on_board = false;
+    for_each_point(pos, [&](int point) {
+        if (!pos.is_empty(point))
+            five_on_board |= has_five_at(pos, point, color_of(pos.stones[point]));
+    });
+    if (five_on_board || pos.count(opponent(side), kThreatFive) > 0) return std::nullopt;
+    return pos;
+}
+
 bool reference_win(Position& pos, int plies) {
     const Color attacker = pos.side;
     const Color defender = opponent(attacker);
@@ -220,22 +244,11 @@ TEST_CASE("VCT and VCF wins are real wins: checked by exact minimax on small boa
         const Rule rule = trial % 3 == 0   ? Rule::standard
                           : trial % 3 == 1 ? Rule::freestyle
                                            : Rule::renju;
-        Position pos = empty_position(7, rule);
-        // Stones near the middle so that threats appear; no five, and no forced reply yet.
-        const int stones = std::uniform_int_distribution<int>(6, 12)(rng);
-        for (int s = 0; s < stones; ++s) {
-            const int point = point_at(std::uniform_int_distribution<int>(0, 6)(rng),
-                                       std::uniform_int_distribution<int>(0, 6)(rng));
-            if (!pos.is_empty(point)) continue;
-            place_stone(pos, point, s % 2 == 0 ? Color::black : Color::white);
-        }
-        set_side_to_move(pos, trial % 2 == 0 ? Color::black : Color::white);
-        bool five_on_board = false;
-        for_each_point(pos, [&](int point) {
-            if (!pos.is_empty(point))
-                five_on_board |= has_five_at(pos, point, color_of(pos.stones[point]));
-        });
-        if (five_on_board || pos.count(opponent(pos.side), kThreatFive) > 0) continue;
+        // Stones near the middle so that threats appear, black and white in turn.
+        auto random =
+            random_position(rng, rule, 6, 12, 2, trial % 2 == 0 ? Color::black : Color::white);
+        if (!random) continue;
+        Position& pos = *random;
         const std::string before = format_position(pos);
         if (const auto win = VcfSearch().find(pos, 10, 20000); win && win->plies <= 7) {
             CAPTURE(before);
@@ -261,21 +274,9 @@ TEST_CASE("renju: black's VCT wins are real wins, checked by exact minimax on sm
     std::mt19937 rng(7);
     int claims = 0;
     for (int trial = 0; trial < 20000 && claims < 40; ++trial) {
-        Position pos = empty_position(7, Rule::renju);
-        const int stones = std::uniform_int_distribution<int>(8, 16)(rng);
-        for (int s = 0; s < stones; ++s) {
-            const int point = point_at(std::uniform_int_distribution<int>(0, 6)(rng),
-                                       std::uniform_int_distribution<int>(0, 6)(rng));
-            if (!pos.is_empty(point)) continue;
-            place_stone(pos, point, s % 3 == 2 ? Color::white : Color::black);
-        }
-        set_side_to_move(pos, Color::black);
-        bool five_on_board = false;
-        for_each_point(pos, [&](int point) {
-            if (!pos.is_empty(point))
-                five_on_board |= has_five_at(pos, point, color_of(pos.stones[point]));
-        });
-        if (five_on_board || pos.count(Color::white, kThreatFive) > 0) continue;
+        auto random = random_position(rng, Rule::renju, 8, 16, 3, Color::black);
+        if (!random) continue;
+        Position& pos = *random;
         if (VcfSearch().find(pos, 10, 20000)) continue;
         const std::string before = format_position(pos);
         if (const auto win = VctSearch().find(pos, 3, 20000); win && win->plies <= 7) {
