@@ -7,6 +7,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "games/gomoku/notation.hpp"
@@ -140,35 +141,6 @@ TEST_CASE("renju through the Session: fouls are refused, white may overline") {
 
 namespace {
 
-// Exact reference: whether the side to move can force five within `plies` plies, by minimax over
-// every empty point. The only shortcuts are the rules' own: make five when you can, block the
-// opponent's five when you cannot (two of them lose).
-bool reference_win(Position& pos, int plies);
-
-bool reference_defender_loses(Position& pos, int plies) {
-    const Color defender = pos.side;
-    const Color attacker = opponent(defender);
-    if (pos.count(defender, kThreatFive) > 0) return false;
-    if (plies <= 0) return false;
-    std::vector<int> replies;
-    if (pos.count(attacker, kThreatFive) >= 2) return plies >= 2;  // block one, five the other
-    for_each_point(pos, [&](int point) {
-        if (!is_legal_point(pos, point)) return;
-        if (pos.count(attacker, kThreatFive) == 1 && pos.threat(attacker, point) != kThreatFive)
-            return;
-        replies.push_back(point);
-    });
-    if (replies.empty()) return plies >= 2;
-    for (const int point : replies) {
-        const Move move{static_cast<std::uint16_t>(point)};
-        make_move(pos, move);
-        const bool lost = reference_win(pos, plies - 1);
-        unmake_move(pos, move);
-        if (!lost) return false;
-    }
-    return true;
-}
-
 // A 7 x 7 position of `rule` with `side` to move, from `min_stones` to `max_stones` draws of a
 // random point, every `cycle`-th stone white and the others black; none when a five is on the
 // board or `side` must block one.
@@ -192,24 +164,95 @@ std::optional<Position> random_position(std::mt19937& rng, Rule rule, int min_st
     return pos;
 }
 
-bool reference_win(Position& pos, int plies) {
-    const Color attacker = pos.side;
-    const Color defender = opponent(attacker);
-    if (plies <= 0 || is_game_over(pos)) return false;
-    if (pos.count(attacker, kThreatFive) > 0) return true;
-    if (plies < 3) return false;
-    bool won = false;
-    for_each_point(pos, [&](int point) {
-        if (won || !is_legal_point(pos, point)) return;
-        if (pos.count(defender, kThreatFive) > 0 && pos.threat(defender, point) != kThreatFive)
-            return;
-        const Move move{static_cast<std::uint16_t>(point)};
-        make_move(pos, move);
-        won = reference_defender_loses(pos, plies - 1);
-        unmake_move(pos, move);
-    });
-    return won;
+// Whether a stone of `color` on `point` leaves four of its stones in some five-point window with
+// no opposing stone: what any stone that gives its side a five to make must do.
+bool could_make_four(const Position& pos, int point, Color color) {
+    for (const int step : kDirections) {
+        for (int first = -4; first <= 0; ++first) {
+            int own = 0;
+            bool open = true;
+            for (int k = first; k < first + 5 && open; ++k) {
+                const Stone stone = pos.stones[point + k * step];
+                open = stone == kEmpty || stone == stone_of(color);
+                own += stone == stone_of(color);
+            }
+            if (open && own >= 3) return true;
+        }
+    }
+    return false;
 }
+
+// Exact reference: whether the side to move can force five within `plies` plies, by minimax over
+// every empty point. The only shortcuts are the rules' own: make five when you can, block the
+// opponent's five when you cannot (two of them lose), and a stone never gives the opponent a
+// five, so a defender facing none with one reply to make is safe. Positions reached again by
+// another order of the same moves are looked up, not searched again.
+class ReferenceSearch {
+  public:
+    bool attacker_wins(Position& pos, int plies) {
+        const Color attacker = pos.side;
+        const Color defender = opponent(attacker);
+        if (plies <= 0 || is_game_over(pos)) return false;
+        if (pos.count(attacker, kThreatFive) > 0) return true;
+        if (plies < 3) return false;
+        const std::string key = key_of(pos, plies);
+        if (const auto known = known_.find(key); known != known_.end()) return known->second;
+        bool won = false;
+        for_each_point(pos, [&](int point) {
+            if (won || !is_legal_point(pos, point)) return;
+            if (pos.count(defender, kThreatFive) > 0 && pos.threat(defender, point) != kThreatFive)
+                return;
+            // With one move left before the five, the move must give a five to make: the
+            // defender's reply cannot, and a five to make already there was taken above.
+            if (plies <= 4 && !could_make_four(pos, point, attacker)) return;
+            const Move move{static_cast<std::uint16_t>(point)};
+            make_move(pos, move);
+            won = defender_loses(pos, plies - 1);
+            unmake_move(pos, move);
+        });
+        known_.emplace(key, won);
+        return won;
+    }
+
+  private:
+    bool defender_loses(Position& pos, int plies) {
+        const Color defender = pos.side;
+        const Color attacker = opponent(defender);
+        if (pos.count(defender, kThreatFive) > 0) return false;
+        if (plies <= 0) return false;
+        if (pos.count(attacker, kThreatFive) >= 2) return plies >= 2;  // block one, five the other
+        if (pos.count(attacker, kThreatFive) == 0 && plies <= 2) return false;
+        std::vector<int> replies;
+        for_each_point(pos, [&](int point) {
+            if (!is_legal_point(pos, point)) return;
+            if (pos.count(attacker, kThreatFive) == 1 && pos.threat(attacker, point) != kThreatFive)
+                return;
+            replies.push_back(point);
+        });
+        if (replies.empty()) return plies >= 2;
+        for (const int point : replies) {
+            const Move move{static_cast<std::uint16_t>(point)};
+            make_move(pos, move);
+            const bool lost = attacker_wins(pos, plies - 1);
+            unmake_move(pos, move);
+            if (!lost) return false;
+        }
+        return true;
+    }
+
+    // The stones, the side to move and the plies left: all a result depends on.
+    static std::string key_of(const Position& pos, int plies) {
+        std::string key;
+        for_each_point(pos, [&](int point) { key += static_cast<char>('0' + pos.stones[point]); });
+        key += pos.side == Color::black ? 'b' : 'w';
+        key += static_cast<char>('0' + plies);
+        return key;
+    }
+
+    std::unordered_map<std::string, bool> known_;
+};
+
+bool reference_win(Position& pos, int plies) { return ReferenceSearch().attacker_wins(pos, plies); }
 
 }  // namespace
 
