@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <fstream>
 #include <iterator>
 #include <random>
@@ -15,7 +16,9 @@
 #include <vector>
 
 #include "games/reversi/book.hpp"
+#include "games/reversi/game.hpp"
 #include "games/reversi/notation.hpp"
+#include "search/parallel.hpp"
 #include "sente/session.hpp"
 #include "tools/book.hpp"
 
@@ -233,6 +236,50 @@ TEST_CASE("sente book build backs values up as negamax, the same with one thread
     CHECK(sente::tools::show_book(show, shown, err) == 2);
     std::remove("book_test_1.bin");
     std::remove("book_test_2.bin");
+}
+
+TEST_CASE("sente book build searches every move to the full depth") {
+    // Each search of a position's moves must start with a clear stop signal: one left raised by
+    // the search before cut every later sibling's search short at its first look at the limits,
+    // and the book took its shallow value (searches of more than a few hundred nodes show it).
+    sente::tools::BookBuildOptions options;
+    options.plies = 2;
+    options.depth = 9;
+    options.margin = 8;
+    options.hash_mb = 4;
+    options.output = "book_test_depth.bin";
+    std::ostringstream out, err;
+    REQUIRE(sente::tools::build_book(options, out, err) == 0);
+    const auto book = r::OpeningBook::parse(read_bytes(options.output));
+    REQUIRE(book);
+    std::remove(options.output.c_str());
+
+    // The one position of ply 1 is the start's first move in square order; its moves are
+    // searched in square order in one table cleared before the first, as the builder does.
+    const r::Position start = r::start_position();
+    const r::Position first = r::play(start, r::Move::at(r::lowest_square(r::legal_moves(start))));
+    sente::search::TranspositionTable tt;
+    REQUIRE(tt.resize(4));
+    sente::search::Limits limits;
+    limits.max_depth = options.depth - 1;
+    std::set<std::pair<r::Bitboard, r::Bitboard>> seen;
+    int checked = 0;
+    for (r::Bitboard legal = r::legal_moves(first); legal != 0; legal &= legal - 1) {
+        const r::Position child = r::play(first, r::Move::at(r::lowest_square(legal)));
+        std::atomic<bool> stop{false};
+        const auto result = sente::search::parallel_search<r::ReversiGame>(
+            child, r::ReversiGame::level(10).eval, limits, 1, tt, stop);
+        REQUIRE(result.info.depth == options.depth - 1);
+        REQUIRE(result.info.nodes > 1000);  // enough to have been cut short before
+        // A child reached twice (by symmetric moves) keeps the value of the first search.
+        const r::BookEntry key = r::canonical_entry(child.player, child.opponent);
+        if (!seen.insert({key.player, key.opponent}).second) continue;
+        CAPTURE(r::format_move(r::Move::at(r::lowest_square(legal)), sente::Orientation::native));
+        REQUIRE(book->value(child));
+        CHECK(*book->value(child) == result.info.score);
+        ++checked;
+    }
+    CHECK(checked >= 2);
 }
 
 TEST_CASE("the built-in book is consistent and level 10 opens from it") {

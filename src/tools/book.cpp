@@ -48,7 +48,6 @@ struct BookNode {
 std::vector<std::pair<Move, int>> score_moves(const Position& pos, int depth,
                                               search::TranspositionTable& tt) {
     const auto& eval = ReversiGame::level(10).eval;
-    std::atomic<bool> stop{false};
     search::Limits limits;
     limits.max_depth = std::max(depth - 1, 1);
     std::vector<std::pair<Move, int>> scores;
@@ -59,6 +58,9 @@ std::vector<std::pair<Move, int>> score_moves(const Position& pos, int depth,
             scores.emplace_back(move, -100 * reversi::final_disc_difference(child));
             continue;
         }
+        // A fresh stop signal for each search: parallel_search raises it when it finishes, and
+        // a raised one would cut the next search short at its first look at the limits.
+        std::atomic<bool> stop{false};
         const auto result = search::parallel_search<ReversiGame>(child, eval, limits, 1, tt, stop);
         scores.emplace_back(move, -book_value(result.info.score));
     }
