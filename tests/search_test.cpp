@@ -283,6 +283,21 @@ struct ReversiWithEndlessSolver : ReversiGame {
         const std::atomic<bool>& stop_;
     };
 };
+// A solver that never settles a node but counts a large, uneven amount of work each time it
+// is asked, as a threat search cut short does: the search's node count rises in jumps.
+constexpr std::uint64_t kSolverJump = 300;
+struct ReversiWithJumpingSolver : ReversiGame {
+    struct Solver {
+        Solver(sente::search::TranspositionTable&, const std::atomic<bool>&,
+               sente::search::BusyMoves*) {}
+        std::optional<Score> solve(const Position&, const Evaluator&, int, Score, Score) {
+            nodes_ += kSolverJump;
+            return std::nullopt;
+        }
+        std::uint64_t nodes() const { return nodes_; }
+        std::uint64_t nodes_ = 0;
+    };
+};
 struct ReversiWithoutSolver : ReversiGame {
     using Solver = void;
 };
@@ -292,6 +307,25 @@ static_assert(sente::search::LeafSolver<ReversiGame>);
 static_assert(!sente::search::LeafSolver<ReversiWithoutSolver>);
 
 }  // namespace
+
+TEST_CASE("limits hold when a leaf solver adds its nodes in jumps") {
+    // The search looks at its limits (and the stop signal) every few hundred nodes. Looking
+    // when the count is a multiple of the interval missed the look whenever a solver's nodes
+    // carried the count past it: the search overran its node limit, its clock and the stop.
+    for (const Position& pos : random_positions(4, 40, 17)) {
+        CAPTURE(format_position(pos));
+        sente::search::TranspositionTable tt;
+        REQUIRE(tt.resize(1));
+        std::atomic<bool> stop{false};
+        sente::search::Searcher<ReversiWithJumpingSolver> searcher(tt, stop);
+        sente::search::Limits limits;
+        limits.max_nodes = 20000;
+        const auto result = searcher.search(pos, Game::Evaluator{}, limits);
+        CHECK(is_legal(pos, result.best));
+        CHECK(result.info.nodes > limits.max_nodes);  // the solver's nodes count
+        CHECK(result.info.nodes < limits.max_nodes + 256 + kSolverJump);
+    }
+}
 
 TEST_CASE("a game's own solver settles leaves, and the result stays exact") {
     for (const Position& pos : random_positions(8, 9, 31)) {

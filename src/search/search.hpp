@@ -142,6 +142,7 @@ class Searcher {
             G::fit_to_time(limits_, root, eval_);
         }
         nodes_ = 0;
+        next_poll_ = 0;
         published_nodes_.store(0, std::memory_order_relaxed);
         horizon_evals_ = 0;
         stopped_ = false;
@@ -254,6 +255,7 @@ class Searcher {
     }
 
     void poll_limits() {
+        next_poll_ = nodes_ + kPollInterval;
         published_nodes_.store(nodes_, std::memory_order_relaxed);
         if (stop_request_.load(std::memory_order_relaxed)) stopped_ = true;
         if (limits_.max_nodes != 0 && nodes_ >= limits_.max_nodes) stopped_ = true;
@@ -414,7 +416,7 @@ class Searcher {
     // solver, ProbCut, the singular test; then the moves, and the table stores the result.
     Score negamax(int depth, int ply, Score alpha, Score beta, bool cut_node) {
         pv_length_[ply] = ply;
-        if ((nodes_ & 255) == 0) poll_limits();
+        if (nodes_ >= next_poll_) poll_limits();
         if (stopped_) return 0;
         if (depth <= 0 || ply >= kMaxPly - 1) return horizon_value(ply, alpha, beta, cut_node);
 
@@ -800,6 +802,11 @@ class Searcher {
     }
 
     static constexpr std::size_t kHistorySize = 4096;
+    // Nodes between two looks at the clock and the stop signal. The look is due once the count
+    // passes a mark, not when it is a multiple of the interval: a solver adds its nodes in
+    // jumps, and counts that rose by two a node could step over every multiple for as long as
+    // the search ran on (a stopped solver answers at once, so the search must see the stop).
+    static constexpr std::uint64_t kPollInterval = 256;
     static constexpr int kMinDeferDepth = 3;
 
     TranspositionTable& tt_;
@@ -813,6 +820,7 @@ class Searcher {
     Limits limits_{};
     Clock::time_point start_{};
     std::uint64_t nodes_ = 0;
+    std::uint64_t next_poll_ = 0;  // the node count at which poll_limits is due
     std::uint64_t horizon_evals_ = 0;
     bool stopped_ = false;
     MoveList root_moves_;
