@@ -265,7 +265,8 @@ TEST_CASE("sente book build searches every move to the full depth") {
     std::set<std::pair<r::Bitboard, r::Bitboard>> seen;
     int checked = 0;
     for (r::Bitboard legal = r::legal_moves(first); legal != 0; legal &= legal - 1) {
-        const r::Position child = r::play(first, r::Move::at(r::lowest_square(legal)));
+        const r::Move move = r::Move::at(r::lowest_square(legal));
+        const r::Position child = r::play(first, move);
         std::atomic<bool> stop{false};
         const auto result = sente::search::parallel_search<r::ReversiGame>(
             child, r::ReversiGame::level(10).eval, limits, 1, tt, stop);
@@ -274,7 +275,7 @@ TEST_CASE("sente book build searches every move to the full depth") {
         // A child reached twice (by symmetric moves) keeps the value of the first search.
         const r::BookEntry key = r::canonical_entry(child.player, child.opponent);
         if (!seen.insert({key.player, key.opponent}).second) continue;
-        CAPTURE(r::format_move(r::Move::at(r::lowest_square(legal)), sente::Orientation::native));
+        CAPTURE(r::format_move(move, sente::Orientation::native));
         REQUIRE(book->value(child));
         CHECK(*book->value(child) == result.info.score);
         ++checked;
