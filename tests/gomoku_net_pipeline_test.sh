@@ -3,7 +3,7 @@
 # training on Debian's python3-torch (batches of 32, so that the correction moves off its start
 # at zero by more than one step's worth), the engine's logits against the trainer's (and a
 # narrower network's, which the build reads padded with zero features), the move order's policy
-# trained on the games' moves and checked alike, and a game
+# trained on the games' moves and checked alike, training resumed from a network file, and a game
 # move and a bench search with the network (whose node count must differ from the hand-made
 # evaluation's: the network steered them; so must the network built into sente).
 #   gomoku_net_pipeline_test.sh SENTE REPOSITORY
@@ -61,6 +61,25 @@ PY
     --network "$work/net.bin" --epochs 1 --batch 32 --rate 0.05 --holdout-every 4 \
     --check "$work/policy.check" --threads 1
 "$sente" train gomoku-policy-check "$work/policy.check" --network "$work/policy.bin"
+
+# Training goes on from a network file, as a new generation of the built-in network does. With
+# no epoch, the built-in network read and written back must be the same bytes (its policy
+# kept), and the narrow network read back must compute its logits (its check); an epoch more
+# must move it and still match its own check.
+/usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/resumed.bin" "$work/games.txt" \
+    --epochs 0 --holdout-every 4 --init "$root/src/games/gomoku/network.bin" --threads 1
+cmp "$work/resumed.bin" "$root/src/games/gomoku/network.bin"
+/usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/resumed.bin" "$work/games.txt" \
+    --epochs 0 --holdout-every 4 --init "$work/narrow.bin" --threads 1
+"$sente" train gomoku-net-check "$work/narrow.txt" --network "$work/resumed.bin"
+/usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/further.bin" "$work/games.txt" \
+    --epochs 1 --batch 32 --rate 0.02 --holdout-every 4 --init "$work/narrow.bin" \
+    --check "$work/further.txt" --threads 1
+"$sente" train gomoku-net-check "$work/further.txt" --network "$work/further.bin"
+if cmp -s "$work/further.bin" "$work/narrow.bin"; then
+    echo "an epoch from a network file left it unchanged" >&2
+    exit 1
+fi
 
 move=$(printf 'START 15\nBEGIN\nEND\n' |
        "$sente" --quiet --network "$work/net.bin" --movetime 200 gomocup | tail -n 1 | tr -d '\r')

@@ -6,11 +6,13 @@ from . import patterns
 
 MAGIC = b"SENTENET"
 VERSION = 2
+VERSION_WITH_POLICY = 4
 RULE_BITS = {"gomoku": 0, "gomoku-standard": 1, "renju": 2, "caro": 3}
 
 
-def write_network(path, model, rules, sizes):
-    """Writes `model` for the rules (game names) and board sizes it was trained for."""
+def write_network(path, model, rules, sizes, policy=b""):
+    """Writes `model` for the rules (game names) and board sizes it was trained for, with
+    `policy` (a version 4 file's policy section) if given."""
     rule_mask = 0
     for rule in rules:
         rule_mask |= 1 << RULE_BITS[rule]
@@ -25,10 +27,12 @@ def write_network(path, model, rules, sizes):
     output_b = model.output.bias.detach().numpy().astype("<f4")
     with open(path, "wb") as f:
         f.write(MAGIC)
-        f.write(struct.pack("<7I", VERSION, model.features, net_model.HIDDEN,
+        version = VERSION_WITH_POLICY if policy else VERSION
+        f.write(struct.pack("<7I", version, model.features, net_model.HIDDEN,
                             patterns.PATTERNS, rule_mask, size_mask, int(model.on_built_in)))
         f.write(table.astype("<i2").tobytes())
         f.write(hidden_w.tobytes())
         f.write(hidden_b.tobytes())
         f.write(output_w.tobytes())
         f.write(output_b.tobytes())
+        f.write(policy)

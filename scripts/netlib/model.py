@@ -47,6 +47,8 @@ class LineNetwork(nn.Module):
         self.line = nn.Sequential(nn.Linear(35, LINE_HIDDEN), nn.ReLU(),
                                   nn.Linear(LINE_HIDDEN, LINE_HIDDEN), nn.ReLU(),
                                   nn.Linear(LINE_HIDDEN, view_features))
+        # A network continued from a file (use_table) learns its table's rows directly.
+        self.register_parameter("view_table", None)
         # The board's sums are mostly the empty points' vectors, alike in every position; a
         # normalisation of each feature over the batch lets the hidden layer see what differs
         # from the start of training (without it, the first epochs learn nothing). The export
@@ -62,12 +64,22 @@ class LineNetwork(nn.Module):
     def view_rows(self, index):
         """One point of view's values for the patterns `index` (a 1-d LongTensor, read from
         that view), in table units / 256 as sente rounds them."""
-        forward = self.line(self.inputs[index])
-        backward = self.line(self.inputs[self.reversed[index]])
-        rows = 0.5 * (forward + backward)
+        if self.view_table is not None:
+            rows = 0.5 * (self.view_table[index] + self.view_table[self.reversed[index]])
+        else:
+            forward = self.line(self.inputs[index])
+            backward = self.line(self.inputs[self.reversed[index]])
+            rows = 0.5 * (forward + backward)
         limit = MAX_ROW_ENTRY / TABLE_SCALE
         rounded = torch.round(rows.clamp(-limit, limit) * TABLE_SCALE) / TABLE_SCALE
         return rows + (rounded - rows).detach()
+
+    def use_table(self, view_table):
+        """Makes the rows a table of their own, (PATTERNS, view_features) in features (table
+        units / 256), instead of the line network's output: a file holds the table, not the
+        network that computed it, so training goes on from a file's network this way (its
+        rows move where the data says; patterns the data never shows keep the file's)."""
+        self.view_table = nn.Parameter(torch.as_tensor(view_table, dtype=torch.float32).clone())
 
     def rows(self, index):
         """The table's rows for the patterns `index`: the values from the view they are read
@@ -77,12 +89,16 @@ class LineNetwork(nn.Module):
     def forward(self, board_patterns, base):
         """Logits of (batch, points, 4) pattern indices (LongTensor) read from the side to
         move's view, added to `base` (batch,) logits."""
+        hidden = self.hidden(self.normalise(self.pooled(board_patterns)))
+        return self.output(torch.relu(hidden)).squeeze(-1) + base
+
+    def pooled(self, board_patterns):
+        """The board's sums (batch, features) that the normalisation and the hidden layer
+        read, of (batch, points, 4) pattern indices."""
         unique, inverse = torch.unique(board_patterns, return_inverse=True)
         rows = self.rows(unique)[inverse]  # (batch, points, 4, features)
         points = rows.sum(dim=2).clamp(0.0, 1.0)
-        pooled = points.sum(dim=1) / POOL_DIVISOR
-        hidden = self.hidden(self.normalise(pooled))
-        return self.output(torch.relu(hidden)).squeeze(-1) + base
+        return points.sum(dim=1) / POOL_DIVISOR
 
     def folded_hidden(self):
         """The hidden layer's weights and biases with the normalisation (its running
