@@ -29,6 +29,7 @@ class NetworkFile:
     output_weight: np.ndarray  # (HIDDEN,)
     output_bias: float
     policy: bytes  # a version 4 file's policy section, b"" when it has none
+    value_bytes: bytes  # the file up to its policy section: the value network
 
 
 def read_network_file(path):
@@ -62,10 +63,10 @@ def read_network_file(path):
     hidden_bias = take("<f4", hidden)
     output_weight = take("<f4", hidden)
     output_bias = float(take("<f4", 1)[0])
-    policy = data[at:]
+    value_bytes, policy = data[:at], data[at:]
     if version == 2 and policy:
         raise ValueError(f"{path}: bytes after the output bias")
     if version != POLICY_VERSION or policy[:4] == struct.pack("<I", 0):
         policy = b""  # none, or version 3's (rows of every pattern), which this does not carry
     return NetworkFile(version, features, rules, sizes, base == 1, table, hidden_weight,
-                       hidden_bias, output_weight, output_bias, policy)
+                       hidden_bias, output_weight, output_bias, policy, value_bytes)
