@@ -8,12 +8,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import patterns
-from .export import MAGIC
+from .export import MAGIC, VERSION_WITH_POLICY
 from .model import HIDDEN
 
-# The versions whose value network this reads; version 4's policy is the one carried over.
-READABLE_VERSIONS = (2, 3, 4)
-POLICY_VERSION = 4
+# The versions whose value network this reads; only version 4's policy is carried over.
+READABLE_VERSIONS = (2, 3, VERSION_WITH_POLICY)
 
 
 @dataclass
@@ -66,7 +65,7 @@ def read_network_file(path):
     value_bytes, policy = data[:at], data[at:]
     if version == 2 and policy:
         raise ValueError(f"{path}: bytes after the output bias")
-    if version != POLICY_VERSION or policy[:4] == struct.pack("<I", 0):
+    if version != VERSION_WITH_POLICY or policy[:4] == struct.pack("<I", 0):
         policy = b""  # none, or version 3's (rows of every pattern), which this does not carry
     return NetworkFile(version, features, rules, sizes, base == 1, table, hidden_weight,
                        hidden_bias, output_weight, output_bias, policy, value_bytes)
