@@ -2,10 +2,11 @@
 # The Gomoku network's pipeline end to end, CI-sized: a few self-play games, two epochs of
 # training on Debian's python3-torch (batches of 32, so that the correction moves off its start
 # at zero by more than one step's worth), the engine's logits against the trainer's (and a
-# narrower network's, which the build reads padded with zero features), the move order's policy
-# trained on the games' moves and checked alike, training resumed from a network file, and a game
-# move and a bench search with the network (whose node count must differ from the hand-made
-# evaluation's: the network steered them; so must the network built into sente).
+# narrower network's, which the build reads padded with zero features, and those of a network
+# with a view for each colour), the move order's policy trained on the games' moves and checked
+# alike, training resumed from a network file, and a game move and a bench search with the
+# network (whose node count must differ from the hand-made evaluation's: the network steered
+# them; so must the network built into sente).
 #   gomoku_net_pipeline_test.sh SENTE REPOSITORY
 set -eu
 sente=$1
@@ -24,6 +25,23 @@ trap 'rm -rf "$work"' EXIT
     --epochs 2 --batch 32 --holdout-every 4 --check "$work/narrow.txt" --threads 1 \
     --view-features 8 --rate 0.02
 "$sente" train gomoku-net-check "$work/narrow.txt" --network "$work/narrow.bin"
+# With a line network for each colour's point of view (renju's --colour-views) the table's white
+# halves are no longer its black halves' colour images; the engine reads it as any table and
+# must compute the trainer's logits for both colours to move.
+/usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/colours.bin" "$work/games.txt" \
+    --epochs 2 --batch 32 --holdout-every 4 --check "$work/colours.txt" --threads 1 \
+    --view-features 8 --rate 0.02 --colour-views
+"$sente" train gomoku-net-check "$work/colours.txt" --network "$work/colours.bin"
+grep -q ' w ' "$work/colours.txt" && grep -q ' b ' "$work/colours.txt"
+/usr/bin/python3 - "$root/scripts" "$work/colours.bin" <<'PY'
+import sys
+import numpy as np
+sys.path.insert(0, sys.argv[1])
+from netlib import network_file, resume
+black, white = resume.views_of(network_file.read_network_file(sys.argv[2]))
+if np.array_equal(black, white):
+    sys.exit("--colour-views trained the same values for both colours")
+PY
 
 # The move order's policy: the self-play games as another engine's data set (each position's
 # stones in an order that reaches it, and the move the game went on with), its quiet positions
@@ -72,6 +90,10 @@ cmp "$work/resumed.bin" "$root/src/games/gomoku/network.bin"
 /usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/resumed.bin" "$work/games.txt" \
     --epochs 0 --holdout-every 4 --init "$work/narrow.bin" --threads 1
 "$sente" train gomoku-net-check "$work/narrow.txt" --network "$work/resumed.bin"
+# A table with a view for each colour goes on so, read back to the same bytes.
+/usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/resumed.bin" "$work/games.txt" \
+    --epochs 0 --holdout-every 4 --init "$work/colours.bin" --threads 1
+cmp "$work/resumed.bin" "$work/colours.bin"
 /usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/further.bin" "$work/games.txt" \
     --epochs 1 --batch 32 --rate 0.02 --holdout-every 4 --init "$work/narrow.bin" \
     --check "$work/further.txt" --threads 1

@@ -58,13 +58,13 @@ def search_probability(score):
 
 class Positions:
     """The positions of one board size: cells (n, size, size) from the side to move's view,
-    the searches' win probabilities, the results, the built-in evaluation in logits, each
-    line's text and its game's number."""
+    the searches' win probabilities, the results, the built-in evaluation in logits, whether
+    white is to move, each line's text and its game's number."""
 
     def __init__(self, size):
         self.size = size
         self.cells, self.search, self.result, self.lines, self.games = [], [], [], [], []
-        self.built_in = []
+        self.built_in, self.white = [], []
 
     def finish(self):
         self.cells = np.stack(self.cells) if self.cells else np.zeros((0, self.size, self.size),
@@ -72,6 +72,7 @@ class Positions:
         self.search = np.array(self.search, dtype=np.float32)
         self.result = np.array(self.result, dtype=np.float32)
         self.built_in = np.array(self.built_in, dtype=np.float32)
+        self.white = np.array(self.white, dtype=bool)
         self.games = np.array(self.games, dtype=np.int64)
         return self
 
@@ -101,6 +102,7 @@ def read_positions(paths):
                 positions.search.append(search_probability(int(fields[2])))
                 positions.result.append(float(fields[3]))
                 positions.built_in.append(int(fields[4]) / POINTS_PER_LOGIT)
+                positions.white.append(fields[1] == "w")
                 positions.lines.append(" ".join(fields[:5]))
                 positions.games.append(game)
     return {size: p.finish() for size, p in by_size.items()}

@@ -13,6 +13,11 @@ white's, and sente reads the side to move's half first. A point's vector is the 
 directions' rows clipped to [0, 1]; the board's the sum of its points' divided by POOL_DIVISOR;
 one hidden layer of HIDDEN units (ReLU) gives the logit. A network on the built-in evaluation
 adds its logit to that one's (given with each position).
+
+With colour_views (the trainer's --colour-views, for renju, whose rules differ by colour) each
+colour's point of view has a line network (or table) of its own: a row read with black's stones
+"own" is black's function of the line, then white's function of its colour image. sente reads
+such a table as any other; only the value of a position and of its colour image then differ.
 """
 import numpy as np
 import torch
@@ -29,11 +34,12 @@ POOL_DIVISOR = 32
 
 
 class LineNetwork(nn.Module):
-    def __init__(self, on_built_in=True, view_features=VIEW_FEATURES):
+    def __init__(self, on_built_in=True, view_features=VIEW_FEATURES, colour_views=False):
         super().__init__()
         self.on_built_in = on_built_in
         self.view_features = view_features
         self.features = 2 * view_features
+        self.colour_views = colour_views
         cells = torch.from_numpy(patterns.pattern_cells())
         # One-hot: the centre's 3 states, then 4 states for each of the 8 points.
         centre = nn.functional.one_hot(cells[:, 0], 3)
@@ -44,11 +50,15 @@ class LineNetwork(nn.Module):
                              persistent=False)
         self.register_buffer("swapped", torch.from_numpy(patterns.colour_swapped_patterns()),
                              persistent=False)
-        self.line = nn.Sequential(nn.Linear(35, LINE_HIDDEN), nn.ReLU(),
-                                  nn.Linear(LINE_HIDDEN, LINE_HIDDEN), nn.ReLU(),
-                                  nn.Linear(LINE_HIDDEN, view_features))
+        def line_network():
+            return nn.Sequential(nn.Linear(35, LINE_HIDDEN), nn.ReLU(),
+                                 nn.Linear(LINE_HIDDEN, LINE_HIDDEN), nn.ReLU(),
+                                 nn.Linear(LINE_HIDDEN, view_features))
+        self.line = line_network()
+        self.white_line = line_network() if colour_views else None
         # A network continued from a file (use_table) learns its table's rows directly.
         self.register_parameter("view_table", None)
+        self.register_parameter("white_view_table", None)
         # The board's sums are mostly the empty points' vectors, alike in every position; a
         # normalisation of each feature over the batch lets the hidden layer see what differs
         # from the start of training (without it, the first epochs learn nothing). The export
@@ -61,42 +71,64 @@ class LineNetwork(nn.Module):
             nn.init.zeros_(self.output.weight)
             nn.init.zeros_(self.output.bias)
 
-    def view_rows(self, index):
+    def view_rows(self, index, white=False):
         """One point of view's values for the patterns `index` (a 1-d LongTensor, read from
-        that view), in table units / 256 as sente rounds them."""
-        if self.view_table is not None:
-            rows = 0.5 * (self.view_table[index] + self.view_table[self.reversed[index]])
+        that view; with colour_views, white's if `white`), in table units / 256 as sente
+        rounds them."""
+        white = white and self.colour_views
+        table = self.white_view_table if white else self.view_table
+        if table is not None:
+            rows = 0.5 * (table[index] + table[self.reversed[index]])
         else:
-            forward = self.line(self.inputs[index])
-            backward = self.line(self.inputs[self.reversed[index]])
+            line = self.white_line if white else self.line
+            forward = line(self.inputs[index])
+            backward = line(self.inputs[self.reversed[index]])
             rows = 0.5 * (forward + backward)
         limit = MAX_ROW_ENTRY / TABLE_SCALE
         rounded = torch.round(rows.clamp(-limit, limit) * TABLE_SCALE) / TABLE_SCALE
         return rows + (rounded - rows).detach()
 
-    def use_table(self, view_table):
+    def use_table(self, view_table, white_view_table=None):
         """Makes the rows a table of their own, (PATTERNS, view_features) in features (table
-        units / 256), instead of the line network's output: a file holds the table, not the
-        network that computed it, so training goes on from a file's network this way (its
-        rows move where the data says; patterns the data never shows keep the file's)."""
-        self.view_table = nn.Parameter(torch.as_tensor(view_table, dtype=torch.float32).clone())
+        units / 256), instead of the line network's output (with colour_views, white's view
+        has `white_view_table`): a file holds the table, not the network that computed it, so
+        training goes on from a file's network this way (its rows move where the data says;
+        patterns the data never shows keep the file's)."""
+        def parameter(table):
+            return nn.Parameter(torch.as_tensor(table, dtype=torch.float32).clone())
+        self.view_table = parameter(view_table)
+        if self.colour_views:
+            self.white_view_table = parameter(white_view_table)
 
-    def rows(self, index):
+    def rows(self, index, white=False):
         """The table's rows for the patterns `index`: the values from the view they are read
-        from, then from the other side's."""
-        return torch.cat([self.view_rows(index), self.view_rows(self.swapped[index])], dim=1)
+        from (white's if `white`, else black's), then from the other side's."""
+        return torch.cat([self.view_rows(index, white),
+                          self.view_rows(self.swapped[index], not white)], dim=1)
 
-    def forward(self, board_patterns, base):
+    def forward(self, board_patterns, base, white=None):
         """Logits of (batch, points, 4) pattern indices (LongTensor) read from the side to
-        move's view, added to `base` (batch,) logits."""
-        hidden = self.hidden(self.normalise(self.pooled(board_patterns)))
+        move's view, added to `base` (batch,) logits; `white` (batch,) bool says whose move
+        it is (needed with colour_views only)."""
+        hidden = self.hidden(self.normalise(self.pooled(board_patterns, white)))
         return self.output(torch.relu(hidden)).squeeze(-1) + base
 
-    def pooled(self, board_patterns):
+    def pooled(self, board_patterns, white=None):
         """The board's sums (batch, features) that the normalisation and the hidden layer
-        read, of (batch, points, 4) pattern indices."""
-        unique, inverse = torch.unique(board_patterns, return_inverse=True)
-        rows = self.rows(unique)[inverse]  # (batch, points, 4, features)
+        read, of (batch, points, 4) pattern indices (and, with colour_views, (batch,) bool:
+        white to move)."""
+        if not self.colour_views:
+            unique, inverse = torch.unique(board_patterns, return_inverse=True)
+            rows = self.rows(unique)
+        else:
+            # White's positions' patterns are numbered after black's, so that the sorted
+            # unique patterns are black's views first, then white's.
+            keyed = board_patterns + patterns.PATTERNS * white.long()[:, None, None]
+            unique, inverse = torch.unique(keyed, return_inverse=True)
+            blacks = int((unique < patterns.PATTERNS).sum())
+            rows = torch.cat([self.rows(unique[:blacks]),
+                              self.rows(unique[blacks:] - patterns.PATTERNS, white=True)])
+        rows = rows[inverse]  # (batch, points, 4, features)
         points = rows.sum(dim=2).clamp(0.0, 1.0)
         return points.sum(dim=1) / POOL_DIVISOR
 
