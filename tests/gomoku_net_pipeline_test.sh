@@ -79,6 +79,10 @@ PY
     --network "$work/net.bin" --epochs 1 --batch 32 --rate 0.05 --holdout-every 4 \
     --check "$work/policy.check" --threads 1
 "$sente" train gomoku-policy-check "$work/policy.check" --network "$work/policy.bin"
+/usr/bin/python3 "$root/scripts/train-gomoku-policy" "$work/colour-policy.bin" "$work/moves.txt" \
+    --network "$work/net.bin" --epochs 1 --batch 32 --rate 0.05 --holdout-every 4 \
+    --check "$work/colour-policy.check" --threads 1 --colour-views
+"$sente" train gomoku-policy-check "$work/colour-policy.check" --network "$work/colour-policy.bin"
 
 # Training goes on from a network file, as a new generation of the built-in network does. With
 # no epoch, the built-in network read and written back must be the same bytes (its policy

@@ -117,20 +117,25 @@ class LineNetwork(nn.Module):
         """The board's sums (batch, features) that the normalisation and the hidden layer
         read, of (batch, points, 4) pattern indices (and, with colour_views, (batch,) bool:
         white to move)."""
+        points = self.pattern_rows(board_patterns, white).sum(dim=2).clamp(0.0, 1.0)
+        return points.sum(dim=1) / POOL_DIVISOR
+
+    def pattern_rows(self, board_patterns, white=None):
+        """The rows (batch, ..., features) of (batch, ...) pattern indices read from the side
+        to move's view, each row computed once however often it occurs; with colour_views,
+        `white` (batch,) bool says whose move it is."""
         if not self.colour_views:
             unique, inverse = torch.unique(board_patterns, return_inverse=True)
-            rows = self.rows(unique)
-        else:
-            # White's positions' patterns are numbered after black's, so that the sorted
-            # unique patterns are black's views first, then white's.
-            keyed = board_patterns + patterns.PATTERNS * white.long()[:, None, None]
-            unique, inverse = torch.unique(keyed, return_inverse=True)
-            blacks = int((unique < patterns.PATTERNS).sum())
-            rows = torch.cat([self.rows(unique[:blacks]),
-                              self.rows(unique[blacks:] - patterns.PATTERNS, white=True)])
-        rows = rows[inverse]  # (batch, points, 4, features)
-        points = rows.sum(dim=2).clamp(0.0, 1.0)
-        return points.sum(dim=1) / POOL_DIVISOR
+            return self.rows(unique)[inverse]
+        # White's positions' patterns are numbered after black's, so that the sorted unique
+        # patterns are black's views first, then white's.
+        to_move = white.long().reshape((-1,) + (1,) * (board_patterns.dim() - 1))
+        unique, inverse = torch.unique(board_patterns + patterns.PATTERNS * to_move,
+                                       return_inverse=True)
+        blacks = int((unique < patterns.PATTERNS).sum())
+        rows = torch.cat([self.rows(unique[:blacks]),
+                          self.rows(unique[blacks:] - patterns.PATTERNS, white=True)])
+        return rows[inverse]
 
     def folded_hidden(self):
         """The hidden layer's weights and biases with the normalisation (its running

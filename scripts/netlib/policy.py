@@ -12,7 +12,8 @@ sum clipped to [0, 1], the side to move's half first, and the built-in order val
 (ORDER_SCALE units a logit, less ORDER_OFFSET) enter one linear layer: the point's logit. The
 policy is fitted by the cross-entropy of the softmax over the candidates against the engine's
 move. sente computes the same logit and orders by ORDER_OFFSET + ORDER_SCALE * logit, rounded
-and clamped to [0, 8000] (policy_order_value).
+and clamped to [0, 8000] (policy_order_value). With colour_views each colour's point of view has
+a line network of its own, as the value network's may (model.py).
 """
 import struct
 
@@ -43,12 +44,13 @@ def parse_point(text, size):
 class Moves:
     """Positions of one board size: cells (n, size, size) from the side to move's view, the
     candidates (n, CANDIDATES) cell indices (-1 past the last), their built-in order values, the
-    index of the engine's move among them (-1: not among them), each line's text and game."""
+    index of the engine's move among them (-1: not among them), whether white is to move, each
+    line's text and game."""
 
     def __init__(self, size):
         self.size = size
         self.cells, self.candidates, self.orders, self.played = [], [], [], []
-        self.lines, self.games = [], []
+        self.white, self.lines, self.games = [], [], []
 
     def finish(self):
         self.cells = np.stack(self.cells) if self.cells else np.zeros((0, self.size, self.size),
@@ -56,6 +58,7 @@ class Moves:
         self.candidates = np.array(self.candidates, dtype=np.int64).reshape(-1, CANDIDATES)
         self.orders = np.array(self.orders, dtype=np.float32).reshape(-1, CANDIDATES)
         self.played = np.array(self.played, dtype=np.int64)
+        self.white = np.array(self.white, dtype=bool)
         self.games = np.array(self.games, dtype=np.int64)
         return self
 
@@ -94,6 +97,7 @@ def read_moves(paths):
                 moves.candidates.append(candidates)
                 moves.orders.append(orders)
                 moves.played.append(int(hits[0]) if len(hits) else -1)
+                moves.white.append(fields[1] == "w")
                 moves.lines.append(" ".join(fields[:3 + CANDIDATES]))
                 moves.games.append(game)
     return {size: m.finish() for size, m in by_size.items()}
@@ -103,26 +107,26 @@ class PolicyNetwork(nn.Module):
     """The policy: the line network's rows (of its own, as the value network's) and a linear
     layer over a point's clipped sum and its built-in order value."""
 
-    def __init__(self, view_features=16):
+    def __init__(self, view_features=16, colour_views=False):
         super().__init__()
         # Only its rows are used (the line network and the rounding to sente's units).
-        self.lines = LineNetwork(on_built_in=False, view_features=view_features)
+        self.lines = LineNetwork(on_built_in=False, view_features=view_features,
+                                 colour_views=colour_views)
         self.head = nn.Linear(2 * view_features, 1)
         self.order_weight = nn.Parameter(torch.tensor(1.0))
 
-    def forward(self, patterns, orders):
+    def forward(self, patterns, orders, white=None):
         """Logits (batch, candidates) of the candidates' (batch, candidates, 4) pattern indices
         read from the side to move's view, with their built-in order values (batch,
-        candidates)."""
-        unique, inverse = torch.unique(patterns, return_inverse=True)
-        rows = self.lines.rows(unique)[inverse]  # (batch, candidates, 4, features)
+        candidates); `white` (batch,) bool, white to move, is needed with colour views only."""
+        rows = self.lines.pattern_rows(patterns, white)  # (batch, candidates, 4, features)
         points = rows.sum(dim=2).clamp(0.0, 1.0)
         built_in = (orders - ORDER_OFFSET) / ORDER_SCALE
         return self.head(points).squeeze(-1) + self.order_weight * built_in
 
-    def order_values(self, patterns, orders):
+    def order_values(self, patterns, orders, white=None):
         """What sente orders by (its policy_order_value): rounded, clamped to [0, 8000]."""
-        logits = self.forward(patterns, orders)
+        logits = self.forward(patterns, orders, white)
         return torch.round(ORDER_OFFSET + ORDER_SCALE * logits).clamp(0, 8000)
 
 
