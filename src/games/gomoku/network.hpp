@@ -14,7 +14,9 @@
 // of the side to move's chance to win, and 200 points a logit make it a score in the search's
 // units, as the hand-made evaluation's. Because the halves are the same function of the two
 // points of view, a position and its image with the colours (and the side to move) swapped get
-// the same value. A network may instead be trained as a correction to the hand-made
+// the same value; a network trained with a function for each colour (the trainer's
+// --colour-views, for renju, whose rules differ by colour) fills the same layout, and only
+// those values then differ. A network may instead be trained as a correction to the hand-made
 // evaluation (Network::on_built_in): its logit is then added to that one's.
 //
 // The rows are what a small network over the nine points of a line computed for every possible
