@@ -584,6 +584,32 @@ class BalancedOpenings(unittest.TestCase):
             for other in openings[i + 1:]:
                 self.assertNotIn(" ".join(other), images)
 
+    def test_shipped_gomoku_openings_are_legal_balanced_and_distinct(self):
+        """scripts/openings' Gomoku files, each under the rule it was balanced for: every
+        opening legal there, within the margin its header names, none another's image."""
+        from matchlib.gtp import Referee
+        from matchlib.openings import read_openings
+        script, _ = load_balanced_openings()
+        for name, game in (("gomoku-balanced-3.txt", "gomoku"),
+                           ("renju-balanced-3.txt", "renju")):
+            path = os.path.join(ROOT, "scripts", "openings", name)
+            with open(path) as f:
+                lines = [line for line in f.read().splitlines() if not line.startswith("#")]
+            openings = [o.moves for o in read_openings(path, game, 15)]
+            self.assertEqual(len(openings), len(lines), name)
+            self.assertGreaterEqual(len(openings), 60, name)
+            referee = Referee(f"{SENTE} --quiet gtp", game, 15)
+            seen = set()
+            for moves, line in zip(openings, lines):
+                self.assertLessEqual(abs(float(line.split("#")[1].split()[0])), 1.0, line)
+                self.assertEqual(line.split(": ")[-1], " ".join(moves), line)
+                self.assertFalse(" ".join(moves) in seen, f"{name}: another's image: {line}")
+                seen |= script.symmetric_images(moves, 15, True)
+                referee.gtp.must("clear_board")
+                for number, move in enumerate(moves):
+                    self.assertTrue(referee.play("b" if number % 2 == 0 else "w", move), line)
+            referee.close()
+
 
 class GomokuGames(unittest.TestCase):
     """scripts/lab/gomoku-games: the games file of `sente train gomoku-fit`."""
