@@ -23,14 +23,14 @@ trap 'rm -rf "$work"' EXIT
 # feature would show beyond the tolerance).
 /usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/narrow.bin" "$work/games.txt" \
     --epochs 2 --batch 32 --holdout-every 4 --check "$work/narrow.txt" --threads 1 \
-    --view-features 8 --rate 0.02
+    --view-features 8 --rate 0.02 --save "$work/narrow.pt"
 "$sente" train gomoku-net-check "$work/narrow.txt" --network "$work/narrow.bin"
 # With a line network for each colour's point of view (renju's --colour-views) the table's white
 # halves are no longer its black halves' colour images; the engine reads it as any table and
 # must compute the trainer's logits for both colours to move.
 /usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/colours.bin" "$work/games.txt" \
     --epochs 2 --batch 32 --holdout-every 4 --check "$work/colours.txt" --threads 1 \
-    --view-features 8 --rate 0.02 --colour-views
+    --view-features 8 --rate 0.02 --colour-views --save "$work/colours.pt"
 "$sente" train gomoku-net-check "$work/colours.txt" --network "$work/colours.bin"
 grep -q ' w ' "$work/colours.txt" && grep -q ' b ' "$work/colours.txt"
 /usr/bin/python3 - "$root/scripts" "$work/colours.bin" <<'PY'
@@ -94,10 +94,19 @@ cmp "$work/resumed.bin" "$root/src/games/gomoku/network.bin"
 /usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/resumed.bin" "$work/games.txt" \
     --epochs 0 --holdout-every 4 --init "$work/narrow.bin" --threads 1
 "$sente" train gomoku-net-check "$work/narrow.txt" --network "$work/resumed.bin"
-# A table with a view for each colour goes on so, read back to the same bytes.
+# A table with a view for each colour goes on so, read back to the same bytes, from the file
+# or from its checkpoint; a checkpoint without them given --colour-views starts white's view
+# as black's, so it too writes the same bytes.
 /usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/resumed.bin" "$work/games.txt" \
     --epochs 0 --holdout-every 4 --init "$work/colours.bin" --threads 1
 cmp "$work/resumed.bin" "$work/colours.bin"
+/usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/resumed.bin" "$work/games.txt" \
+    --epochs 0 --holdout-every 4 --init "$work/colours.pt" --view-features 8 --threads 1
+cmp "$work/resumed.bin" "$work/colours.bin"
+/usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/resumed.bin" "$work/games.txt" \
+    --epochs 0 --holdout-every 4 --init "$work/narrow.pt" --view-features 8 --colour-views \
+    --threads 1
+cmp "$work/resumed.bin" "$work/narrow.bin"
 /usr/bin/python3 "$root/scripts/train-gomoku-net" "$work/further.bin" "$work/games.txt" \
     --epochs 1 --batch 32 --rate 0.02 --holdout-every 4 --init "$work/narrow.bin" \
     --check "$work/further.txt" --threads 1

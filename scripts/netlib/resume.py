@@ -49,8 +49,9 @@ def model_from_file(network, samples, colour_views=False):
         sums = []
         for board, whites in samples:
             for start in range(0, len(board), 1024):
-                sums.append(model.pooled(torch.from_numpy(board[start:start + 1024].astype(np.int64)),
-                                         torch.from_numpy(whites[start:start + 1024])))
+                chunk = slice(start, start + 1024)
+                sums.append(model.pooled(torch.from_numpy(board[chunk].astype(np.int64)),
+                                         torch.from_numpy(whites[chunk])))
         sums = torch.cat(sums)
         mean = sums.mean(dim=0)
         variance = sums.var(dim=0, unbiased=False)
