@@ -91,16 +91,14 @@ class LineNetwork(nn.Module):
     def use_table(self, view_table, white_view_table=None):
         """Makes the rows a table of their own, (PATTERNS, view_features) in features (table
         units / 256), instead of the line network's output (with colour_views, white's view
-        has `white_view_table`, or starts as the other if there is none): a file holds the
-        table, not the network that computed it, so training goes on from a file's network this
-        way (its rows move where the data says; patterns the data never shows keep the
-        file's)."""
+        has `white_view_table`): a file holds the table, not the network that computed it, so
+        training goes on from a file's network this way (its rows move where the data says;
+        patterns the data never shows keep the file's)."""
         def parameter(table):
             return nn.Parameter(torch.as_tensor(table, dtype=torch.float32).clone())
         self.view_table = parameter(view_table)
         if self.colour_views:
-            self.white_view_table = parameter(
-                view_table if white_view_table is None else white_view_table)
+            self.white_view_table = parameter(white_view_table)
 
     def rows(self, index, white=False):
         """The table's rows for the patterns `index`: the values from the view they are read
