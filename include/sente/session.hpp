@@ -8,8 +8,9 @@
 // back as sente::Error values with a code and a readable message, and a failed call changes
 // nothing.
 //
-// A Session is not thread-safe, with one exception: request_stop() may be called from any thread
-// while genmove() runs, and makes it return the best move found so far.
+// A Session is not thread-safe, with two exceptions: request_stop() and stop_long_searches()
+// may be called from any thread while genmove() runs, and make it return the best move found so
+// far.
 
 #include <cstddef>
 #include <cstdint>
@@ -160,6 +161,13 @@ class Session {
     void set_progress_callback(std::function<void(const SearchInfo&)> callback);
     // Asks a running genmove() to stop and answer with its best move so far. Thread-safe.
     void request_stop();
+    // From now on a genmove() that may search for long (no time limit, only a depth or a node
+    // limit of the caller's) stops at once, the one running now included; one with a time limit
+    // (a clock, a move time, the default) or a weak level's few plies still searches to it. For
+    // a front end whose input has ended: nobody can interrupt a search any more, yet a script
+    // that pipes its commands in closes its input at once and still wants full answers.
+    // Thread-safe.
+    void stop_long_searches();
 
   private:
     struct Impl;

@@ -31,7 +31,8 @@ class Engine : public protocol::FrontEnd {
     // sets no memory limit.
     Engine(Session& session, std::ostream& out, std::ostream* log, std::size_t hash_mb);
 
-    // run() reads and answers commands until END or the end of input.
+    // run() reads and answers commands until END or the end of input. The end of input stops
+    // only a search that may run for long (Session::stop_long_searches).
 
     // Answers one input line. False once END was read.
     bool handle_line(std::string_view raw) override;
@@ -39,6 +40,7 @@ class Engine : public protocol::FrontEnd {
   private:
     bool cr_ends_lines() const override { return true; }
     void refuse_long_line() override;
+    void input_ended() override { session_.stop_long_searches(); }
     struct Stone {
         int x;
         int y;

@@ -22,7 +22,9 @@ class Engine : public protocol::FrontEnd {
     Engine(Session& session, std::ostream& out, std::ostream* log);
 
     // run() reads and answers commands until `quit` or the end of input. "# interrupt" (GoGui)
-    // or the end of input stops a running search, which then answers with its best move so far.
+    // stops a running search, which then answers with its best move so far. The end of input
+    // stops only a search that may run for long (Session::stop_long_searches): a script that
+    // pipes its commands in still gets full answers.
 
     // Answers one raw input line (preprocessing included). False once `quit` was answered.
     bool handle_line(std::string_view raw) override;
@@ -32,6 +34,7 @@ class Engine : public protocol::FrontEnd {
 
   private:
     void refuse_long_line() override;
+    void input_ended() override { session_.stop_long_searches(); }
     int exit_status() override;
     using Args = std::vector<std::string>;
     using Reply = Result<std::string>;

@@ -81,6 +81,12 @@ void LineReader::set_interrupt_handler(std::function<void()> handler,
     is_interrupt_ = is_interrupt ? std::move(is_interrupt) : is_gtp_interrupt;
 }
 
+void LineReader::set_end_handler(std::function<void()> handler) {
+    std::lock_guard lock(mutex_);
+    on_end_ = std::move(handler);
+    if (ended_ && on_end_) std::exchange(on_end_, {})();
+}
+
 void LineReader::deliver(std::vector<Line>& lines, bool end) {
     std::lock_guard lock(mutex_);
     for (Line& line : lines) {
@@ -90,7 +96,7 @@ void LineReader::deliver(std::vector<Line>& lines, bool end) {
     lines.clear();
     if (end) {
         ended_ = true;
-        if (interrupt_) interrupt_();  // nobody is left to wait for the answer
+        if (on_end_) std::exchange(on_end_, {})();
     }
     ready_.notify_all();
 }

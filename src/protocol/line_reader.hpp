@@ -2,7 +2,7 @@
 
 // Reading protocol input: bounded lines from a file descriptor, on a thread of their own, so that
 // a controller can interrupt a running search (GoGui sends the line "# interrupt", Gomocup
-// managers END or STOP) and an end of input during a search is noticed at once.
+// managers END or STOP) and the end of input is noticed while a search runs.
 
 #include <condition_variable>
 #include <cstddef>
@@ -66,10 +66,13 @@ class LineReader {
     void set_cr_ends_lines(bool on);
 
     // Called on the reader thread when a line `is_interrupt` accepts ("# interrupt" unless told
-    // otherwise) or the end of input arrives, while set. Setting and clearing it synchronise
-    // with those calls: once cleared, it is not called.
+    // otherwise) arrives, while set. Setting and clearing it synchronise with those calls: once
+    // cleared, it is not called.
     void set_interrupt_handler(std::function<void()> handler,
                                std::function<bool(std::string_view)> is_interrupt = {});
+    // Called once when the input ends: on the reader thread, or at once if it already has. The
+    // same synchronisation as the interrupt handler's.
+    void set_end_handler(std::function<void()> handler);
 
   private:
     void read_loop();
@@ -82,6 +85,7 @@ class LineReader {
     bool ended_ = false;
     std::function<void()> interrupt_;
     std::function<bool(std::string_view)> is_interrupt_;
+    std::function<void()> on_end_;
     bool cr_ends_lines_;
     bool cr_mode_changed_ = false;
     std::thread thread_;

@@ -28,14 +28,16 @@ class Engine : public protocol::FrontEnd {
     // `session` is switched to Othello. `log` receives diagnostics (nullptr: quiet).
     Engine(Session& session, std::ostream& out, std::ostream* log);
 
-    // run() reads and answers commands until `quit` or the end of input. A `ping` (or `quit`,
-    // or the end of input) arriving during a search stops it.
+    // run() reads and answers commands until `quit` or the end of input. A `ping` (or `quit`)
+    // arriving during a search stops it; the end of input stops only a search that may run for
+    // long (Session::stop_long_searches).
 
     // Answers one input line. False once `quit` was read.
     bool handle_line(std::string_view line) override;
 
   private:
     void refuse_long_line() override;
+    void input_ended() override { session_.stop_long_searches(); }
     // The commands by name; `run` answers (or not) and may end the session.
     struct Command {
         std::string_view name;

@@ -19,6 +19,7 @@ int FrontEnd::run(LineReader& reader) {
     // A reader handed over by a bare `sente` began with LF-only lines.
     if (cr_ends_lines()) reader.set_cr_ends_lines(true);
     reader_ = &reader;
+    reader.set_end_handler([this] { input_ended(); });
     for (;;) {
         const std::optional<Line> line = reader.next();
         if (!line) break;  // end of input: leave quietly, as after quit
@@ -28,6 +29,7 @@ int FrontEnd::run(LineReader& reader) {
             break;
         }
     }
+    reader.set_end_handler({});
     reader_ = nullptr;
     return exit_status();
 }

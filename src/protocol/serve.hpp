@@ -45,6 +45,9 @@ class FrontEnd {
     // A line longer than kMaxLineLength arrived instead of a command: each protocol has its own
     // way of refusing it.
     virtual void refuse_long_line() = 0;
+    // Called (on the reader's thread) once the input has ended, while run() reads it: no line
+    // can interrupt a search any more.
+    virtual void input_ended() {}
     // The status run() returns once the input is over: 0, or 1 when replies could not be written.
     virtual int exit_status() { return out_ ? 0 : 1; }
 
@@ -53,8 +56,8 @@ class FrontEnd {
 };
 
 // For the life of a search: `reader` (none when the front end was driven without one, as the
-// tests do) calls `stop` when a line `is_interrupt` accepts or the end of input arrives. The
-// handler is cleared however the search ends, so that it never outlives the search.
+// tests do) calls `stop` when a line `is_interrupt` accepts. The handler is cleared however the
+// search ends, so that it never outlives the search.
 class InterruptGuard {
   public:
     InterruptGuard(LineReader* reader, std::function<void()> stop,

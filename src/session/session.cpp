@@ -87,6 +87,11 @@ struct Session::Impl {
     std::unique_ptr<GameDriver> driver;
     search::TranspositionTable tt;
     std::atomic<bool> stop{false};
+    // stop_long_searches() was called; whether the search under way (or the last) ends soon by
+    // itself. Sequentially consistent, so that a search starting as the call arrives is stopped
+    // by one side or the other.
+    std::atomic<bool> stop_long{false};
+    std::atomic<bool> ends_soon{false};
     int requested_level = 0;  // 0: the game's strongest
     TimeControl control;
     std::array<ClockReading, 2> clocks{};
@@ -387,8 +392,9 @@ Result<MoveReport> Session::genmove(Color color, const SearchLimits& limits, boo
     const SearchLimits& base = s.settings.limits;
     const int level = s.level();
 
+    const int level_depth = s.driver->level_depth(level);
     int depth = tighter(base.depth, limits.depth);
-    depth = tighter(depth, s.driver->level_depth(level));
+    depth = tighter(depth, level_depth);
     const std::uint64_t nodes = tighter(base.nodes, limits.nodes);
     milliseconds movetime = tighter(base.movetime, limits.movetime);
     if (s.control.kind == TimeControl::Kind::none && movetime.count() == 0 && depth == 0 &&
@@ -414,7 +420,12 @@ Result<MoveReport> Session::genmove(Color color, const SearchLimits& limits, boo
     request.stop = &s.stop;
     request.progress = s.progress;
 
-    s.stop.store(false, std::memory_order_relaxed);
+    // Within its time, or at a weak level's few plies.
+    const bool ends_soon =
+        request.choice.limits.time.limited() || (level_depth > 0 && depth <= level_depth);
+    s.ends_soon.store(ends_soon);
+    s.stop.store(false);
+    if (!ends_soon && s.stop_long.load()) s.stop.store(true);
     const std::size_t moves_before = s.driver->move_count();
     const auto start = std::chrono::steady_clock::now();
     auto report = s.driver->genmove(color, request, commit);
@@ -435,5 +446,10 @@ void Session::set_progress_callback(std::function<void(const SearchInfo&)> callb
 }
 
 void Session::request_stop() { impl_->stop.store(true, std::memory_order_relaxed); }
+
+void Session::stop_long_searches() {
+    impl_->stop_long.store(true);
+    if (!impl_->ends_soon.load()) impl_->stop.store(true);
+}
 
 }  // namespace sente
