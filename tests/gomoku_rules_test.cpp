@@ -37,12 +37,9 @@ Position board_with(Rule rule, int size, const std::vector<std::pair<int, int>>&
 
 // A point's threat from its four line classes, by the definitions of position.hpp: the slow
 // reference for the table the position reads it from.
-// Renju's black (renju_black) makes no threat on a point of two fours or two open threes, its
-// fouls by shape.
-Threat reference_threat(const std::array<LinePattern, 4>& lines, bool renju_black) {
+Threat reference_threat(const std::array<LinePattern, 4>& lines) {
     const auto has = [&](LinePattern p) { return std::count(lines.begin(), lines.end(), p); };
     if (has(kFive) > 0) return kThreatFive;
-    if (renju_black && (has(kFlex4) + has(kBlock4) >= 2 || has(kFlex3) >= 2)) return kNoThreat;
     if (has(kFlex4) > 0 || has(kBlock4) >= 2) return kThreatFlexFour;
     if (has(kBlock4) > 0) return has(kFlex3) > 0 ? kThreatFourThree : kThreatFour;
     if (has(kFlex3) >= 2) return kThreatDoubleThree;
@@ -297,12 +294,7 @@ TEST_CASE("the incremental threat state equals a fresh build, over random games"
                                 window[k + 4] = pos.stones[point + k * kDirections[d]];
                             same_points &= lines[d] == defined_class(window, color);
                         }
-                        const bool renju_black = rule == Rule::renju && color == Color::black;
-                        same_points &=
-                            b.threats[index_of(color)] == reference_threat(lines, renju_black);
-                        // Every double-three foul is one by shape: black has no threat there.
-                        if (renju_black && renju_foul(pos, point) == Foul::double_three)
-                            same_points &= b.threats[index_of(color)] == kNoThreat;
+                        same_points &= b.threats[index_of(color)] == reference_threat(lines);
                         int shape = 0;
                         for (int d = 0; d < 4; ++d) shape += kShapeLevel[lines[d]] * kShapeDigit[d];
                         same_points &= b.shape_codes[index_of(color)] == shape;

@@ -144,37 +144,19 @@ static_assert(
     }(),
     "a shape code keeps the classes a threat depends on");
 
-// Renju's black may not make two fours, nor two threes (a four beside them or not): such a point
-// is a foul (renju.hpp), no threat black can carry out, whatever else its lines hold but a five.
-// Judged by the point's lines alone, so that the threat stays a function of the point's shape
-// (the incremental counts depend on it); renju_foul decides legality exactly, and the rare
-// three the recursive rule calls false (its four's point itself a foul) is counted a foul here.
-bool is_renju_foul_shape(const std::array<LinePattern, 4>& lines) {
-    int fours = 0, threes = 0;
-    for (const LinePattern p : lines) {
-        if (p == kFive) return false;
-        fours += p == kBlock4 || p == kFlex4;
-        threes += p == kFlex3;
-    }
-    return fours >= 2 || threes >= 2;
-}
-
-// A point's threat from its shape code, for renju's black or anyone else.
-std::array<Threat, kShapeCodes> make_threat_table(bool renju_black) {
-    std::array<Threat, kShapeCodes> threats{};
-    for (int i = 0; i < kShapeCodes; ++i) {
-        std::array<LinePattern, 4> lines{};
-        for (int d = 0; d < 4; ++d) lines[d] = kPatternOfLevel[i / kShapeDigit[d] % kShapeLevels];
-        int unused = 0;
-        threats[i] = renju_black && is_renju_foul_shape(lines) ? kNoThreat : combine(lines, unused);
-    }
-    return threats;
-}
-
-const std::array<Threat, kShapeCodes>& threat_table(bool renju_black) {
-    static const auto table = make_threat_table(false);
-    static const auto renju_black_table = make_threat_table(true);
-    return renju_black ? renju_black_table : table;
+const std::array<Threat, kShapeCodes>& threat_table() {
+    static const auto table = [] {
+        std::array<Threat, kShapeCodes> threats{};
+        for (int i = 0; i < kShapeCodes; ++i) {
+            std::array<LinePattern, 4> lines{};
+            for (int d = 0; d < 4; ++d)
+                lines[d] = kPatternOfLevel[i / kShapeDigit[d] % kShapeLevels];
+            int unused = 0;
+            threats[i] = combine(lines, unused);
+        }
+        return threats;
+    }();
+    return table;
 }
 
 // The least value of a point with each threat (combine() raises the sum of its lines to it).
@@ -265,14 +247,14 @@ void count_stone_lines(Position& pos, int point, int sign) {
 
 // Recomputes the combined threat and value of a point for both colours from its codes and sums.
 void refresh_point(Position& pos, int point) {
+    const auto& threats = threat_table();
     PointState& state = pos.points[point];
     const bool empty = pos.stones[point] == kEmpty;
     for (int c = 0; c < 2; ++c) {
         Threat threat = kNoThreat;
         int value = 0;
         if (empty) {
-            const bool renju_black = pos.rule == Rule::renju && c == index_of(Color::black);
-            threat = threat_table(renju_black)[state.shape_codes[c]];
+            threat = threats[state.shape_codes[c]];
             value = std::max<int>(state.line_sums[c], kThreatFloor[threat]);
         }
         // Most points have no threat before or after: their counts stay as they are.
