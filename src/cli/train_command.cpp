@@ -14,6 +14,7 @@
 #include "tools/gomoku_import.hpp"
 #include "tools/gomoku_net_check.hpp"
 #include "tools/gomoku_policy_check.hpp"
+#include "tools/gomoku_rebase.hpp"
 #include "tools/gomoku_selfplay.hpp"
 #include "tools/othello_features.hpp"
 #include "tools/probcut_stats.hpp"
@@ -35,6 +36,7 @@ struct TrainOptions {
     tools::GomokuFitOptions gomoku_fit;
     tools::GomokuSelfPlayOptions gomoku_selfplay;
     tools::GomokuNetCheckOptions gomoku_net_check;
+    tools::GomokuRebaseOptions gomoku_rebase;
     tools::GomokuPolicyCheckOptions gomoku_policy_check;
     tools::GomokuImportOptions gomoku_import;
     bool gomoku_order = false;
@@ -119,6 +121,20 @@ CLI::App* add_gomoku_net_check(CLI::App& train, tools::GomokuNetCheckOptions& op
     add_network_check_options(*command, options, "position files");
     add_bounded(*command, "--tolerance", options.tolerance,
                 "the largest difference from the trainer's logits that passes", 0.0, 100.0);
+    return command;
+}
+
+CLI::App* add_gomoku_rebase(CLI::App& train, tools::GomokuRebaseOptions& options) {
+    CLI::App* command = train.add_subcommand(
+        "gomoku-rebase",
+        "write position files of gomoku-selfplay again with this build's built-in evaluation "
+        "(the base a network corrects), after that evaluation changed");
+    command->add_option("inputs", options.inputs, "position files")
+        ->required()
+        ->check(CLI::ExistingFile);
+    command->add_option("-o,--output", options.output, "the file to write")->required();
+    command->add_option("--game", options.game, "the rule: gomoku, gomoku-standard, renju, caro")
+        ->capture_default_str();
     return command;
 }
 
@@ -320,6 +336,7 @@ Subcommand add_train_command(CLI::App& parent) {
     CLI::App* gomoku_net_check = add_gomoku_net_check(*train, o->gomoku_net_check);
     CLI::App* gomoku_policy_check = add_gomoku_policy_check(*train, o->gomoku_policy_check);
     CLI::App* gomoku_import = add_gomoku_import(*train, o->gomoku_import);
+    CLI::App* gomoku_rebase = add_gomoku_rebase(*train, o->gomoku_rebase);
     return {
         train, [=] {
             std::ostream& out = std::cout;
@@ -343,6 +360,7 @@ Subcommand add_train_command(CLI::App& parent) {
                 return tools::gomoku_self_play(options, out, err);
             }
             if (*gomoku_import) return tools::gomoku_import(o->gomoku_import, out, err);
+            if (*gomoku_rebase) return tools::gomoku_rebase(o->gomoku_rebase, out, err);
             if (*gomoku_net_check) return tools::gomoku_net_check(o->gomoku_net_check, out, err);
             if (*gomoku_policy_check)
                 return tools::gomoku_policy_check(o->gomoku_policy_check, out, err);
