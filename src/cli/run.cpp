@@ -45,21 +45,32 @@ int run(int argc, char** argv) {
     EngineOptions options;
     add_engine_options(app, options);
     const EngineCommands engine = add_engine_commands(app, options);
+    const Subcommand solve = add_solve_command(app);
+    const Subcommand train = add_train_command(app);
+    const Subcommand book = add_book_command(app);
     const Subcommand commands[] = {
-        engine.gtp,
-        engine.gomocup,
-        engine.nboard,
-        engine.play,
-        engine.perft,
-        engine.bench,
-        add_solve_command(app),
-        add_train_command(app),
-        add_book_command(app),
+        engine.gtp,   engine.gomocup, engine.nboard, engine.play, engine.perft,
+        engine.bench, solve,          train,         book,
     };
     app.require_subcommand(0, 1);
 
     CLI11_PARSE(app, argc, argv);
 
+    // The tools read none of the engine's options (their own come after their names): one
+    // given to them would change nothing, silently.
+    for (const Subcommand& tool : {solve, train, book}) {
+        if (!*tool.app) continue;
+        for (const CLI::Option* option : app.get_options()) {
+            if (option->count() == 0 || option == app.get_help_ptr() ||
+                option == app.get_version_ptr())
+                continue;
+            fmt::print(stderr,
+                       "sente: {} is an option of the engine's commands (gtp, gomocup, nboard, "
+                       "play, perft, bench), not of {}; see sente {} --help\n",
+                       option->get_name(), tool.app->get_name(), tool.app->get_name());
+            return 2;
+        }
+    }
     for (const Subcommand& command : commands) {
         if (*command.app) return command.run();
     }

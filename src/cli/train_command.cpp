@@ -96,8 +96,10 @@ CLI::App* add_gomoku_selfplay(CLI::App& train, tools::GomokuSelfPlayOptions& opt
     command->add_option("--seed", options.seed)->capture_default_str();
     command
         ->add_option("--network", options.network,
-                     "play with this network file's evaluation (the next generation's data)")
-        ->check(CLI::ExistingFile);
+                     "play with this network file's evaluation (the next generation's data); "
+                     "'none': the hand-made evaluation (default: the network built in for the "
+                     "rule, if any)")
+        ->check(CLI::ExistingFile | CLI::IsMember({"none"}));
     add_shard_options(*command, options.shard_index, options.shard_count, "games");
     return command;
 }

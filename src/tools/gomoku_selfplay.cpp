@@ -122,7 +122,9 @@ int gomoku_self_play(const GomokuSelfPlayOptions& options, std::ostream& out, st
         err << "sente train gomoku-selfplay: --opening-min above --opening-max\n";
         return 1;
     }
-    if (!options.network.empty()) {
+    if (options.network == "none") {
+        Session::use_hand_made_gomoku_evaluation();
+    } else if (!options.network.empty()) {
         if (auto used = Session::use_gomoku_network(options.network); !used) {
             err << "sente train gomoku-selfplay: " << used.error().message << "\n";
             return 1;

@@ -12,8 +12,10 @@
 // the win probability; beyond +-29000 a proven win or loss), the game's result for the side
 // to move (1 won, 0.5 drawn, 0 lost) and the built-in evaluation's static value of the
 // position (the base a network may learn a correction to, network.hpp). A node budget rather than a
-// time limit makes a shard the same on every machine, given its seed. With --network the games are
-// played with that network's evaluation: the next generation's data. Shards (--shard-index of
+// time limit makes a shard the same on every machine, given its seed. The games are played with
+// the network built in for the rule, if any; with --network FILE with that network's evaluation
+// (the next generation's data), with --network none with the hand-made one. Shards (--shard-index
+// of
 // --shard-count) play disjoint games of the same seed, so that cores and machines share one run.
 
 #include <cstdint>
@@ -38,7 +40,9 @@ struct GomokuSelfPlayOptions {
     // searched and written all the same.
     double random_rate = 0.1;
     std::uint64_t seed = 1;
-    std::string network;  // a network file to evaluate with (empty: the built-in evaluation)
+    // A network file to evaluate with; "none": the hand-made evaluation; empty: the network
+    // built in for the rule (the hand-made evaluation where there is none).
+    std::string network;
     int shard_index = 1;
     int shard_count = 1;
 };
