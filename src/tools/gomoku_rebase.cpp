@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 
 #include "games/gomoku/eval.hpp"
-#include "games/gomoku/network.hpp"
 #include "games/gomoku/notation.hpp"
 
 namespace sente::tools {
@@ -47,9 +46,7 @@ int gomoku_rebase(const GomokuRebaseOptions& options, std::ostream& out, std::os
                                    pos.error().message);
                 return 1;
             }
-            gomoku::Position hand_made = *pos;
-            gomoku::attach_network(hand_made, nullptr);
-            const int built_in = gomoku::evaluate(hand_made);
+            const int built_in = gomoku::built_in_evaluate(*pos);
             changed += built_in != built_in_value;
             ++positions;
             std::string rest;
