@@ -116,6 +116,40 @@ TEST_CASE("a full board without five is a draw") {
     CHECK_FALSE(result.winner.has_value());
 }
 
+TEST_CASE("renju: black left with only fouls ends the game drawn") {
+    // 15 x 15 filled with no five, but for H8, where black's stone would make seven in a row
+    // (xxx.xxx on row 8, walled by white). With black to move it is renju's only empty point.
+    constexpr const char* kOnlyAFoul =
+        "xxooxxooxoooxxo/ooxxooxxooxxoox/xxooxxooxxooxxo/ooxxooxxooxxoox/xxooxxooxoooxxo/"
+        "ooxxooxxooxxoox/xxooxxooxxooxxo/ooxoxxx1xxxooox/xxooxxooxxooxxo/ooxxooxxooxxoox/"
+        "xxooxxooxxooxxo/ooxxooxxooxxoox/xxooxxooxxooxxo/ooxxooxxooxxoox/xxooxxooxxooxxo b";
+    const auto renju = parse_position(kOnlyAFoul, Rule::renju);
+    REQUIRE(renju);
+    const int hole = at(15, 7, 7);
+    REQUIRE(renju->is_empty(hole));
+    CHECK(renju_foul(*renju, hole) == Foul::overline);
+    CHECK_FALSE(has_legal_point(*renju));
+    CHECK_FALSE(renju->is_full());
+    const Outcome drawn = outcome(*renju);
+    CHECK(drawn.over);
+    CHECK_FALSE(drawn.winner.has_value());
+    MoveList legal;
+    generate_legal_moves(*renju, legal);
+    CHECK(legal.empty());
+
+    // The same board under freestyle: black's seven wins there, so the game goes on.
+    const auto freestyle = parse_position(kOnlyAFoul, Rule::freestyle);
+    REQUIRE(freestyle);
+    CHECK(has_legal_point(*freestyle));
+    CHECK_FALSE(outcome(*freestyle).over);
+
+    // White to move on it plays the foul point, and may.
+    Position white = *renju;
+    set_side_to_move(white, Color::white);
+    CHECK(has_legal_point(white));
+    CHECK_FALSE(outcome(white).over);
+}
+
 TEST_CASE("renju fouls: the RIF edge cases of the shared data") {
     std::ifstream in(SENTE_TEST_DATA "/gomoku/renju-rif-edge-cases.txt");
     REQUIRE(in);

@@ -355,14 +355,18 @@ TEST_CASE("renju: a three whose open-four points are all fouls threatens nothing
     }
 }
 
-TEST_CASE("renju: black with nothing but fouls gets an error, not a move") {
+TEST_CASE("renju: black with nothing but fouls has a drawn game and passes, as at its end") {
     // 7x7, one empty point, an overline for black.
     Session session;
     REQUIRE(session.select_game("renju"));
     REQUIRE(session.set_position("oooxooo/oxoxoxo/xoxxoxx/xxx1xxx/oxoooox/xxxoooo/xxxxooo b"));
     CHECK(session.legal_moves().empty());
+    const Outcome outcome = session.outcome();
+    CHECK(outcome.over);
+    CHECK_FALSE(outcome.winner.has_value());
     const auto report = session.genmove(Color::black);
-    REQUIRE_FALSE(report);
-    CHECK(report.error().message == "black has no legal move");
+    REQUIRE(report);
+    CHECK(report->pass);
+    CHECK(report->move == "pass");
     CHECK_FALSE(session.play(Color::black, "d4"));
 }

@@ -230,7 +230,7 @@ class GameDriverFor final : public GameDriver {
 
     Result<MoveReport> genmove(Color color, const SearchRequest& request, bool commit) override {
         MoveReport report;
-        if (G::is_game_over(position_)) {
+        if (G::outcome(position_).over) {
             report.move = "pass";
             report.pass = true;
             return report;
@@ -241,14 +241,14 @@ class GameDriverFor final : public GameDriver {
             return make_error(ErrorCode::wrong_turn,
                               fmt::format("it is {}'s turn", to_string(G::side_to_move(root))));
         }
-        if (G::is_game_over(root)) {  // cannot happen after a legal pass, but stay total
+        if (G::outcome(root).over) {  // cannot happen after a legal pass, but stay total
             report.move = "pass";
             report.pass = true;
             return report;
         }
         {
-            // A game in play whose side to move has no move at all (renju: every empty point
-            // a foul for black) has nothing to answer.
+            // A game in play has a legal point (outcome calls the game over without one), and
+            // the search's candidates hold one; stay total all the same.
             typename G::MoveList moves;
             G::generate_moves(root, moves);
             if (moves.empty()) {

@@ -77,7 +77,7 @@ Outcome outcome(const Position& pos) {
     if (pos.winner) {
         result.over = true;
         result.winner = pos.winner;
-    } else if (pos.is_full()) {
+    } else if (pos.is_full() || !has_legal_point(pos)) {
         result.over = true;
     }
     return result;

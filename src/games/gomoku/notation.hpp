@@ -32,6 +32,10 @@ std::string format_move(Move move);
 // reason when not.
 Result<void> check_move(const Position& pos, Move move);
 
+// The game's result: five wins, and the game is drawn on a full board or when the side to move
+// has no legal point (renju's black, every empty point a foul). There RIF's rules let black pass
+// and white play on; no protocol sente speaks has a pass in Gomoku, so sente ends the game
+// drawn, as its search scores a node without moves.
 Outcome outcome(const Position& pos);
 
 std::string format_position(const Position& pos);

@@ -130,4 +130,14 @@ bool may_play(const Position& pos, Color color, int point) {
     return !may_be_foul(pos, point) || renju_foul(pos, point) == Foul::none;
 }
 
+bool has_legal_point(const Position& pos) {
+    for (int row = 0; row < pos.size; ++row) {
+        const int first = point_at(0, row);
+        for (int point = first; point < first + pos.size; ++point) {
+            if (is_legal_point(pos, point)) return true;
+        }
+    }
+    return false;
+}
+
 }  // namespace sente::gomoku

@@ -37,6 +37,10 @@ inline bool is_legal_point(const Position& pos, int point) {
     return pos.is_empty(point) && may_play(pos, pos.side, point);
 }
 
+// Whether the side to move may play somewhere: false on a full board and, under renju, where every
+// empty point is a foul for black. The rules end the game there (outcome, notation.hpp).
+bool has_legal_point(const Position& pos);
+
 // Whether a point might be a foul for black, from the pattern tables alone (never false when it
 // is one).
 bool may_be_foul(const Position& pos, int point);
