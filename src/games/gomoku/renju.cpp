@@ -131,13 +131,9 @@ bool may_play(const Position& pos, Color color, int point) {
 }
 
 bool has_legal_point(const Position& pos) {
-    for (int row = 0; row < pos.size; ++row) {
-        const int first = point_at(0, row);
-        for (int point = first; point < first + pos.size; ++point) {
-            if (is_legal_point(pos, point)) return true;
-        }
-    }
-    return false;
+    bool found = false;  // once found, no further point is tested
+    for_each_point(pos, [&](int point) { found = found || is_legal_point(pos, point); });
+    return found;
 }
 
 }  // namespace sente::gomoku
