@@ -11,6 +11,11 @@ what it does on genmove depends on its mode:
   gomocup-busy    a Gomocup brain (9 x 9 or larger) that plays the free point nearest the top
                   left, and, as Rapfi does while it finishes a reply, loses the command word
                   of a line that comes within BUSY_SECONDS of its answer and errors on the rest
+  gomocup-teacher a Gomocup brain that reports a value as Rapfi does ("MESSAGE ... | Eval V |")
+                  for scripts/lab/gomoku-relabel: 10 a stone of its own less 1 a stone of the
+                  other side's, "+M3" with 6 stones, no value with 4 (a forced answer); as Rapfi
+                  it drops the first command after its move, and it refuses a BOARD whose stones
+                  do not come black first, the colours alternating
 """
 import sys
 import time
@@ -51,6 +56,41 @@ if mode == "gomocup-busy":
                 x, y, _ = row.strip().split(",")
                 taken.add((int(x), int(y)))
             answer()
+        elif command == "END":
+            break
+    sys.exit(0)
+if mode == "gomocup-teacher":
+    busy = False  # Rapfi still counts itself as thinking just after its move
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        command = words[0].upper()
+        if busy:
+            busy = False
+            continue
+        if command == "START":
+            print("OK", flush=True)
+        elif command == "ABOUT":
+            print('name="teacher", version="1"', flush=True)
+        elif command == "BOARD":
+            colours = []
+            for row in sys.stdin:
+                if row.strip().upper() == "DONE":
+                    break
+                colours.append(int(row.strip().split(",")[2]))
+            own, other = colours.count(1), colours.count(2)
+            black = 1 if own == other else 2  # black moves when the counts are equal
+            expected = [black if i % 2 == 0 else 3 - black for i in range(len(colours))]
+            if colours != expected:
+                print("ERROR the stones are not in an order of play", flush=True)
+                continue
+            if len(colours) != 4:
+                value = "+M3" if len(colours) == 6 else str(10 * own - other)
+                print(f"MESSAGE Speed 1K | Depth 1-1 | Eval {value} | Node 1 | Time 1ms",
+                      flush=True)
+            print("7,7", flush=True)
+            busy = True
         elif command == "END":
             break
     sys.exit(0)

@@ -657,6 +657,61 @@ class GomokuGames(unittest.TestCase):
 
 
 
+class GomokuRelabel(unittest.TestCase):
+    """scripts/lab/gomoku-relabel: another engine's values for sente's self-play positions."""
+
+    @staticmethod
+    def line(stones, side, score):
+        """A gomoku-selfplay line of a 15 x 15 board with black stones at the even indices of
+        `stones` and white at the odd ones ((x, y) from the top left)."""
+        rows = [["."] * 15 for _ in range(15)]
+        for i, (x, y) in enumerate(stones):
+            rows[y][x] = "x" if i % 2 == 0 else "o"
+        fen = "/".join("".join(row) for row in rows)
+        for run in range(15, 0, -1):
+            fen = fen.replace("." * run, str(run))
+        return f"{fen} {side} {score} 1 37"
+
+    POINTS = [(7, 7), (8, 8), (6, 6), (8, 6), (6, 8), (9, 9), (5, 5)]
+
+    def relabel(self, *args):
+        directory = scratch_dir(self, "sente-gomoku-relabel-")
+        data = os.path.join(directory, "games.txt")
+        with open(data, "w") as f:
+            for count in range(1, 8):  # a game of 1 to 7 stones, then one of 1 to 3
+                side = "w" if count % 2 else "b"
+                f.write(self.line(self.POINTS[:count], side, 500 + count) + "\n")
+            for count in range(1, 4):
+                side = "w" if count % 2 else "b"
+                f.write(self.line(self.POINTS[:count], side, 900 + count) + "\n")
+        out = os.path.join(directory, "out.txt")
+        run = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "lab",
+                                                           "gomoku-relabel"),
+                              data, out, "--engine",
+                              f"{sys.executable} {os.path.join(HERE, 'fake_engine.py')} "
+                              "gomocup-teacher", *args],
+                             text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        with open(out) as f:
+            return [line.split() for line in f.read().splitlines()], run.stderr
+
+    def test_the_teachers_values_replace_the_scores_and_nothing_else(self):
+        lines, report = self.relabel()
+        # 10 a stone of the side to move's less one of the other's; 4 stones: no value, left
+        # out; 6: a proven win, sente's.
+        self.assertEqual([fields[2] for fields in lines],
+                         ["-1", "9", "8", "17", "30000", "26", "-1", "9", "8"])
+        self.assertTrue(all(fields[3:] == ["1", "37"] for fields in lines))
+        self.assertIn("9 positions written, 1 left out", report)
+
+    def test_shards_take_whole_games(self):
+        first, _ = self.relabel("--shard-index", "0", "--shard-count", "2")
+        second, _ = self.relabel("--shard-index", "1", "--shard-count", "2")
+        everything, _ = self.relabel()
+        self.assertEqual(len(first), 6)
+        self.assertEqual(first + second, everything)
+
+
 class EndgameLosses(unittest.TestCase):
     """scripts/lab/endgame-losses: where a lost Othello game was lost, by exact solves."""
 
