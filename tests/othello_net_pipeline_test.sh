@@ -5,7 +5,8 @@
 # learning-rate schedule must count), the engine's errors with the network against the trainer's
 # (the same positions: sente's integer inference must give the trainer's values), and a game move
 # and a bench search with the network, whose node count must differ from the patterns' alone (and
-# so must the network built into sente's).
+# so must the network built into sente's). A second run goes on from the file the first wrote
+# (--init): it must start from the first run's held-out errors, and its own epoch must move them.
 #   othello_net_pipeline_test.sh SENTE REPOSITORY
 set -eu
 sente=$1
@@ -23,6 +24,10 @@ trap 'rm -rf "$work"' EXIT
     "$work/train-2.otf" --holdout "$work/holdout.otf" --epochs 1 --batch 16 \
     --learning-rate 0.01 --threads 1 |
     tee "$work/trainer.txt"
+/usr/bin/python3 "$root/scripts/train-othello-net" "$work/net-2.bin" --train "$work/train.otf" \
+    --holdout "$work/holdout.otf" --epochs 1 --batch 16 --learning-rate 0.01 --threads 1 \
+    --init "$work/net.bin" |
+    tee "$work/trainer-2.txt"
 "$sente" train error "$work/holdout.txt" --network "$work/net.bin" | tee "$work/sente.txt"
 "$sente" train error "$work/holdout.txt" | tee "$work/linear.txt"
 
@@ -32,8 +37,8 @@ trap 'rm -rf "$work"' EXIT
 python3 - "$work" <<'PY'
 import sys
 work = sys.argv[1]
-def trainer_row(name):
-    for line in open(f"{work}/trainer.txt"):
+def trainer_row(name, output="trainer.txt"):
+    for line in open(f"{work}/{output}"):
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if cells[0] == name:
             return [float(c) for c in cells[1:13]]
@@ -50,6 +55,8 @@ for name, path in (("linear", "linear.txt"), ("1", "sente.txt")):
     assert worst <= 0.011, f"sente's errors are not the trainer's ({name})"
 changed = trainer_row("1") != trainer_row("linear")
 assert changed, "the network changed no error: it learnt nothing"
+assert trainer_row("--init", "trainer-2.txt") == trainer_row("1"), "--init did not start from the file"
+assert trainer_row("1", "trainer-2.txt") != trainer_row("1"), "training from --init learnt nothing"
 PY
 
 move=$(printf 'boardsize 8\nclear_board\ngenmove b\nquit\n' |

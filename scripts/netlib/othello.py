@@ -109,6 +109,40 @@ class OthelloNetwork(nn.Module):
         output_bias = select @ rounded(self.output_bias, TABLE_SCALE * WEIGHT_SCALE, MAX_BIAS)
         return (active * output).sum(dim=1) + output_bias
 
+    def read(self, path, features):
+        """Takes the weights of a network file that `write` wrote (or sente ships) for a features
+        layout like `features`'s, so that training goes on from what that network plays."""
+        with open(path, "rb") as f:
+            if f.read(8) != NET_MAGIC:
+                raise ValueError(f"{path}: not an Othello network file")
+            shape = struct.unpack("<6I", f.read(24))
+            kinds = shape[5]
+            expected = (NET_VERSION, FEATURES, HIDDEN, INPUTS, BUCKETS, len(features.table_sizes))
+            if shape != expected:
+                raise ValueError(f"{path}: shape {shape}, this trainer has {expected}")
+            sizes = np.array(struct.unpack(f"<{kinds}I", f.read(4 * kinds)))
+            if not np.array_equal(sizes, features.table_sizes):
+                raise ValueError(f"{path}: its patterns' tables differ from the features file's")
+            rows = int(sizes.sum())
+            table = np.frombuffer(f.read(rows * FEATURES), dtype="i1").reshape(rows, FEATURES)
+            layers = []
+            for _ in range(BUCKETS):
+                hidden = np.frombuffer(f.read(2 * HIDDEN * INPUTS), dtype="<i2")
+                hidden_bias = np.frombuffer(f.read(4 * HIDDEN), dtype="<i4")
+                output = np.frombuffer(f.read(2 * HIDDEN), dtype="<i2")
+                (output_bias,) = struct.unpack("<i", f.read(4))
+                layers.append((hidden.reshape(HIDDEN, INPUTS), hidden_bias, output, output_bias))
+            if f.read(1):
+                raise ValueError(f"{path}: longer than its header says")
+        with torch.no_grad():
+            self.table.copy_(torch.from_numpy(table.astype(np.float32) / TABLE_SCALE))
+            for b, (hidden, hidden_bias, output, output_bias) in enumerate(layers):
+                self.hidden[b] = torch.from_numpy(hidden.astype(np.float32) / WEIGHT_SCALE)
+                self.hidden_bias[b] = torch.from_numpy(
+                    hidden_bias.astype(np.float32) / (TABLE_SCALE * WEIGHT_SCALE))
+                self.output[b] = torch.from_numpy(output.astype(np.float32) / WEIGHT_SCALE)
+                self.output_bias[b] = output_bias / (TABLE_SCALE * WEIGHT_SCALE)
+
     def write(self, path, features):
         """sente's network file (games/reversi/network.hpp says the layout)."""
         with torch.no_grad():
