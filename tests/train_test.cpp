@@ -271,6 +271,14 @@ TEST_CASE("labelled position files: every line read once, bad lines skipped or s
     CHECK(stopping.error().message.starts_with(second + ":1: "));
     CHECK(labels == std::vector<int>{4, -2});  // the first file, then nothing after the error
 
+    // A label is a final disc difference, so the board's own bounds and nothing past them.
+    CHECK(sente::tools::parse_labelled_line(start + " 64"));
+    CHECK(sente::tools::parse_labelled_line(start + " -64"));
+    const auto beyond = sente::tools::parse_labelled_line(start + " -70");
+    REQUIRE_FALSE(beyond);
+    CHECK(beyond.error().message == "label -70 is not a disc difference (-64 to 64)");
+    CHECK_FALSE(sente::tools::parse_labelled_line(start + " 65"));
+
     const std::vector<std::string> missing{"labelled_missing.txt"};
     const auto absent = sente::tools::read_labelled_files(missing, BadLines::skip, collect);
     REQUIRE_FALSE(absent);

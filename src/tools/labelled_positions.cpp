@@ -15,6 +15,12 @@ Result<LabelledPosition> parse_labelled_line(std::string_view line) {
     int label = 0;
     if (!(fields >> board >> side >> label) || (fields >> rest))
         return make_error(ErrorCode::syntax_error, "not BOARD SIDE LABEL");
+    // A label is a final disc difference: another engine's value beyond the board (NTest
+    // reports some won positions past 64) would otherwise be clamped by one tool and read
+    // as it is by another.
+    if (label < -64 || label > 64)
+        return make_error(ErrorCode::invalid_argument,
+                          fmt::format("label {} is not a disc difference (-64 to 64)", label));
     auto pos = reversi::parse_position(board + " " + side);
     if (!pos) return pos.error();
     return LabelledPosition{*pos, label};

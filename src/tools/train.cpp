@@ -426,6 +426,7 @@ int evaluation_error(const ErrorOptions& options, std::ostream& out, std::ostrea
         err << fmt::format("sente train error: {}\n", read.error().message);
         return 2;
     }
+    if (*read) err << fmt::format("sente train error: {} unreadable lines skipped\n", *read);
     out << "| empties | positions | RMSE (discs) |\n|---|---|---|\n";
     for (int band = 0; band < kBands; ++band) {
         const int most = 60 - 5 * band;
