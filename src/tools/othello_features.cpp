@@ -44,7 +44,7 @@ void write_record(std::ostream& out, const reversi::PatternWeights& weights,
     put(out, static_cast<std::uint64_t>(popcount(player_moves)), 1);
     put(out, static_cast<std::uint64_t>(popcount(opponent_moves)), 1);
     put(out, static_cast<std::uint64_t>(pos.empty_count()), 1);
-    put(out, static_cast<std::uint8_t>(static_cast<std::int8_t>(std::clamp(label, -64, 64))), 1);
+    put(out, static_cast<std::uint8_t>(static_cast<std::int8_t>(label)), 1);
     const int base =
         pattern_evaluate(weights, pos.player, pos.opponent, player_moves, opponent_moves);
     put(out, static_cast<std::uint16_t>(static_cast<std::int16_t>(std::clamp(base, -32000, 32000))),
