@@ -87,6 +87,8 @@ class TranspositionTable {
         std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
     }
 
+    // A fresh zeroed block of `count` clusters in place of the old one (kept if none).
+    bool allocate(std::size_t count);
     struct FreeMemory {
         void operator()(void* memory) const;
     };
