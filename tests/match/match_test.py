@@ -712,6 +712,47 @@ class GomokuRelabel(unittest.TestCase):
         self.assertEqual(first + second, everything)
 
 
+class GomocupBench(unittest.TestCase):
+    """scripts/lab/gomocup-bench: a Gomocup engine's reports on sente's bench positions."""
+
+    def bench(self, positions):
+        directory = scratch_dir(self, "sente-gomocup-bench-")
+        path = os.path.join(directory, "positions.txt")
+        with open(path, "w") as f:
+            f.write("# a comment, then positions as `sente bench --positions` reads them\n")
+            f.write("".join(f"{text}  # {note}\n" for text, note in positions))
+        return subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "lab",
+                                                            "gomocup-bench"),
+                               path, "--movetime", "100", "--engine",
+                               f"{sys.executable} {os.path.join(HERE, 'fake_engine.py')} "
+                               "gomocup-teacher"],
+                              text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              timeout=60)
+
+    def test_each_position_is_sent_in_an_order_of_play_and_reported(self):
+        line = GomokuRelabel.line
+        # Two black stones on one row above the white one: read row by row, black would come
+        # twice in a row, which the teacher (as Rapfi) refuses.
+        three = line([(4, 5), (6, 8), (7, 5)], "w", 0).split()[0]
+        two = line([(7, 7), (8, 8)], "b", 0).split()[0]
+        four = line(GomokuRelabel.POINTS[:4], "b", 0).split()[0]
+        run = self.bench([(f"{three} w", "white to move"), (f"{two} b", "black"),
+                          (f"{four} b", "a forced answer: no report")])
+        self.assertEqual(run.returncode, 0, run.stderr)
+        rows = [row.split(None, 4) for row in run.stdout.splitlines()]
+        self.assertEqual([row[:2] for row in rows], [["1", "7,7"], ["2", "7,7"], ["3", "7,7"]])
+        # The teacher's value: 10 a stone of the side to move's less one of the other's.
+        self.assertIn("| Eval 8 |", rows[0][4])
+        self.assertIn("| Eval 9 |", rows[1][4])
+        self.assertEqual(len(rows[2]), 4)  # no MESSAGE line
+
+    def test_a_position_no_game_reaches_is_an_error(self):
+        run = self.bench([("15/15/15/15/15/15/15/6xx7/15/15/15/15/15/15/15 w", "2 to 0")])
+        self.assertEqual(run.returncode, 1)
+        self.assertIn("not a position a game reaches", run.stderr)
+        self.assertEqual(run.stdout, "")
+
+
 class EndgameLosses(unittest.TestCase):
     """scripts/lab/endgame-losses: where a lost Othello game was lost, by exact solves."""
 
