@@ -116,6 +116,24 @@ if cmp -s "$work/further.bin" "$work/narrow.bin"; then
     exit 1
 fi
 
+# The lab's forms of the network (scripts/lab/gomoku-net-forms) each start as the identity: from
+# the built-in network, every form's held-out losses before training are the file's, and an
+# epoch of training moves them.
+for form in plain conv point region; do
+    /usr/bin/python3 "$root/scripts/lab/gomoku-net-forms" "$work/games.txt" --form "$form" \
+        --init "$root/src/games/gomoku/network.bin" --epochs 1 --batch 32 --threads 1 \
+        --rate 0.01 >"$work/form-$form.txt"
+    sed -n "s/^$form epoch 0: //p" "$work/form-$form.txt" >"$work/start-$form.txt"
+    sed -n "s/^$form epoch 1: \(held-out [0-9]* loss [0-9.]*\).*/\1/p" \
+        "$work/form-$form.txt" >"$work/trained-$form.txt"
+    [ -s "$work/start-$form.txt" ] && [ -s "$work/trained-$form.txt" ]
+    cmp "$work/start-$form.txt" "$work/start-plain.txt"
+    if [ "$(cut -d' ' -f1-4 "$work/start-$form.txt")" = "$(cat "$work/trained-$form.txt")" ]; then
+        echo "an epoch left the $form form's loss where it started" >&2
+        exit 1
+    fi
+done
+
 move=$(printf 'START 15\nBEGIN\nEND\n' |
        "$sente" --quiet --network "$work/net.bin" --movetime 200 gomocup | tail -n 1 | tr -d '\r')
 echo "first move with the network: $move"
