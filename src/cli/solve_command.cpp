@@ -17,7 +17,8 @@ Subcommand add_solve_command(CLI::App& parent) {
         "solve",
         "solve positions exactly. Othello: every position of an .obf file with the endgame "
         "solver, checking the scores listed in it. Soldiers and Generals: a file of position "
-        "lines or --position, by retrograde analysis. Exits 1 if a listed result is wrong");
+        "lines or --position, by retrograde analysis or a proof search. Exits 1 if a listed result "
+        "is wrong");
     solve->add_option("file", options->file,
                       "positions to solve (.obf for Othello, e.g. the FFO suites; one position "
                       "per line for Soldiers, optionally '; generals|soldiers|draw')");
@@ -26,8 +27,8 @@ Subcommand add_solve_command(CLI::App& parent) {
         ->check(CLI::IsMember({"othello", "reversi", "soldiers"}, CLI::ignore_case))
         ->capture_default_str();
     add_bounded(*solve, "-t,--threads", options->threads, "solver threads (Othello)", 1, 256);
-    add_bounded(*solve, "--hash", options->hash_mb, "transposition table size in MB (Othello)", 1,
-                1 << 20);
+    add_bounded(*solve, "--hash", options->hash_mb,
+                "transposition table size in MB (Othello; Soldiers with --proof)", 1, 1 << 20);
     solve->add_flag("--wld", options->win_loss_draw,
                     "only win, loss or draw, not the margin (Othello; faster)");
     solve->add_option("--first", options->first_number,
@@ -47,6 +48,14 @@ Subcommand add_solve_command(CLI::App& parent) {
         ->add_option("--load-tables", options->load_tables,
                      "use the complete tables of this file instead of building them (Soldiers)")
         ->check(CLI::ExistingFile);
+    solve->add_flag("--proof", options->proof,
+                    "decide who wins by a proof search instead, which needs no tables: each "
+                    "side's win proven or disproven, with progress on stderr (Soldiers; "
+                    "--hash sets its table)");
+    solve
+        ->add_option("--proof-nodes", options->proof_nodes,
+                     "give a proof search up after this many positions (Soldiers; 0: never)")
+        ->capture_default_str();
     solve->add_flag("--check-tables", options->check_tables,
                     "check every placement of the complete tables against the race equations "
                     "before solving; exit 1 if one fails (Soldiers; the 5x5 start: 11 minutes)");

@@ -9,6 +9,7 @@
 // or start with `%` or `#` are skipped.
 
 #include <cstddef>
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -26,6 +27,8 @@ struct SolveOptions {
     std::string save_tables;                  // Soldiers: where to write them afterwards
     std::string load_tables;                  // Soldiers: tables from this file instead
     bool check_tables = false;                // Soldiers: every placement against the equations
+    bool proof = false;                       // Soldiers: a proof search (proof_search.hpp) instead
+    std::uint64_t proof_nodes = 0;  // Soldiers: give a proof search up after this many; 0: never
     int threads = 1;
     std::size_t hash_mb = 64;
     bool win_loss_draw = false;  // only the game's result, not the margin

@@ -1,14 +1,18 @@
 // `sente solve --game soldiers`: exact values of Soldiers and Generals positions by retrograde
-// analysis (games/soldiers/solver.hpp), one row per position and every move's value under it.
+// analysis (games/soldiers/solver.hpp), one row per position and every move's value under it;
+// or, with --proof, who wins by a proof search (games/soldiers/proof_search.hpp).
 
 #include <chrono>
 #include <memory>
+#include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "games/soldiers/notation.hpp"
+#include "games/soldiers/proof_search.hpp"
 #include "games/soldiers/solver.hpp"
 #include "games/soldiers/table_check.hpp"
 #include "games/soldiers/tablebase.hpp"
@@ -151,6 +155,76 @@ class TableCache {
     bool failed_check_ = false;
 };
 
+// Who wins `pos` by proof search: each side's win asked in turn, the side to move's first.
+// Nothing when a search was given up (the node limit). Progress goes to `err`.
+std::optional<std::string> winner_by_proof(const soldiers::Position& pos,
+                                           const SolveOptions& options,
+                                           soldiers::ProofSearch& search, std::uint64_t& nodes,
+                                           std::ostream& err) {
+    const auto start = std::chrono::steady_clock::now();
+    for (const Color side : {pos.side, opponent(pos.side)}) {
+        const std::string name = side == soldiers::kGenerals ? "generals" : "soldiers";
+        soldiers::ProofLimits limits;
+        limits.max_nodes = options.proof_nodes;
+        limits.progress_interval = 10'000'000;
+        limits.progress = [&](const soldiers::ProofProgress& p) {
+            const double seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            err << fmt::format(
+                       "proof: do the {} win? {:.0f} s, {} positions, root proof {} disproof "
+                       "{}, table {} of {} entries\n",
+                       name, seconds, p.nodes, p.proof, p.disproof, p.stored, p.capacity)
+                << std::flush;
+        };
+        const soldiers::ProofResult result = search.prove(pos, side, limits);
+        nodes += result.final.nodes;
+        if (result.proof == soldiers::Proof::unknown) return std::nullopt;
+        if (result.proof == soldiers::Proof::proven) return name;
+    }
+    return "draw";
+}
+
+// The --proof rows: who wins each position, and what the proof search took.
+int prove_soldiers(const std::vector<SoldiersLine>& lines, const std::string& source,
+                   const SolveOptions& options, std::ostream& out, std::ostream& err) {
+    out << fmt::format("solve {}: {} positions, Soldiers and Generals, proof search\n", source,
+                       lines.size());
+    out << fmt::format("{:>3}  {:<44} {:<9} {:>8}  {:<5} {:>13} {:>8}\n", "#", "position", "winner",
+                       "expected", "check", "positions", "seconds");
+    soldiers::ProofSearch search(options.hash_mb);
+    int wrong = 0;
+    int unsolved = 0;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const SoldiersLine& line = lines[i];
+        const auto start = std::chrono::steady_clock::now();
+        std::uint64_t nodes = 0;
+        const auto winner = winner_by_proof(line.position, options, search, nodes, err);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const std::string position = soldiers::format_position(line.position);
+        if (!winner) {
+            ++unsolved;
+            out << fmt::format("{:>3}  {:<44} unsolved: no proof within {} positions ({:.1f} s)\n",
+                               i + 1, position, options.proof_nodes, seconds)
+                << std::flush;
+            continue;
+        }
+        std::string check;
+        if (!line.expected.empty()) {
+            check = line.expected == *winner ? "OK" : "WRONG";
+            wrong += check == "WRONG";
+        }
+        out << fmt::format("{:>3}  {:<44} {:<9} {:>8}  {:<5} {:>13} {:>8.3f}\n", i + 1, position,
+                           *winner, line.expected.empty() ? "-" : line.expected, check, nodes,
+                           seconds)
+            << std::flush;
+    }
+    out << fmt::format("total {} positions  unsolved {}  wrong {}\n", lines.size(), unsolved,
+                       wrong);
+    if (wrong > 0) return 1;
+    return unsolved > 0 ? 3 : 0;
+}
+
 }  // namespace
 
 int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream& err) {
@@ -183,6 +257,7 @@ int solve_soldiers(const SolveOptions& options, std::ostream& out, std::ostream&
         lines.push_back(parsed);
     }
 
+    if (options.proof) return prove_soldiers(lines, source, options, out, err);
     out << fmt::format("solve {}: {} positions, Soldiers and Generals, retrograde analysis{}\n",
                        source, lines.size(), complete_tables ? " over complete tables" : "");
     TableCache tables(options, err);
