@@ -15,14 +15,12 @@ using namespace sente::soldiers;
 
 namespace {
 
-// The value for the side to move from two proofs: a win for one side, else a draw.
+// The value for the side to move from the two proofs, neither of which may be given up.
 Value proven_value(ProofSearch& search, const Position& pos) {
-    const ProofResult for_mover = search.prove(pos, pos.side);
-    REQUIRE(for_mover.proof != Proof::unknown);
-    if (for_mover.proof == Proof::proven) return Value::win;
-    const ProofResult for_other = search.prove(pos, opponent(pos.side));
-    REQUIRE(for_other.proof != Proof::unknown);
-    return for_other.proof == Proof::proven ? Value::loss : Value::draw;
+    std::uint64_t nodes = 0;
+    const auto value = search.value(pos, {}, nodes);
+    REQUIRE(value.has_value());
+    return *value;
 }
 
 // A random placement of `generals` generals and `soldiers` soldiers on an N x N board.

@@ -155,35 +155,6 @@ class TableCache {
     bool failed_check_ = false;
 };
 
-// Who wins `pos` by proof search: each side's win asked in turn, the side to move's first.
-// Nothing when a search was given up (the node limit). Progress goes to `err`.
-std::optional<std::string> winner_by_proof(const soldiers::Position& pos,
-                                           const SolveOptions& options,
-                                           soldiers::ProofSearch& search, std::uint64_t& nodes,
-                                           std::ostream& err) {
-    const auto start = std::chrono::steady_clock::now();
-    for (const Color side : {pos.side, opponent(pos.side)}) {
-        const std::string name = side == soldiers::kGenerals ? "generals" : "soldiers";
-        soldiers::ProofLimits limits;
-        limits.max_nodes = options.proof_nodes;
-        limits.progress_interval = 10'000'000;
-        limits.progress = [&](const soldiers::ProofProgress& p) {
-            const double seconds =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            err << fmt::format(
-                       "proof: do the {} win? {:.0f} s, {} positions, root proof {} disproof "
-                       "{}, table {} of {} entries\n",
-                       name, seconds, p.nodes, p.proof, p.disproof, p.stored, p.capacity)
-                << std::flush;
-        };
-        const soldiers::ProofResult result = search.prove(pos, side, limits);
-        nodes += result.final.nodes;
-        if (result.proof == soldiers::Proof::unknown) return std::nullopt;
-        if (result.proof == soldiers::Proof::proven) return name;
-    }
-    return "draw";
-}
-
 // The --proof rows: who wins each position, and what the proof search took.
 int prove_soldiers(const std::vector<SoldiersLine>& lines, const std::string& source,
                    const SolveOptions& options, std::ostream& out, std::ostream& err) {
@@ -192,30 +163,45 @@ int prove_soldiers(const std::vector<SoldiersLine>& lines, const std::string& so
     out << fmt::format("{:>3}  {:<44} {:<9} {:>8}  {:<5} {:>13} {:>8}\n", "#", "position", "winner",
                        "expected", "check", "positions", "seconds");
     soldiers::ProofSearch search(options.hash_mb);
+    soldiers::ProofLimits limits;
+    limits.max_nodes = options.proof_nodes;
+    limits.progress_interval = 10'000'000;
+    auto start = std::chrono::steady_clock::now();
+    limits.progress = [&](const soldiers::ProofProgress& p) {
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        err << fmt::format(
+                   "proof: do the {} win? {:.0f} s, {} positions, root proof {} disproof {}, "
+                   "table {} of {} entries\n",
+                   p.winner == soldiers::kGenerals ? "generals" : "soldiers", seconds, p.nodes,
+                   p.proof, p.disproof, p.stored, p.capacity)
+            << std::flush;
+    };
     int wrong = 0;
     int unsolved = 0;
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const SoldiersLine& line = lines[i];
-        const auto start = std::chrono::steady_clock::now();
+        start = std::chrono::steady_clock::now();
         std::uint64_t nodes = 0;
-        const auto winner = winner_by_proof(line.position, options, search, nodes, err);
+        const auto value = search.value(line.position, limits, nodes);
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const std::string position = soldiers::format_position(line.position);
-        if (!winner) {
+        if (!value) {
             ++unsolved;
             out << fmt::format("{:>3}  {:<44} unsolved: no proof within {} positions ({:.1f} s)\n",
                                i + 1, position, options.proof_nodes, seconds)
                 << std::flush;
             continue;
         }
+        const std::string winner = winner_text(*value, line.position.side);
         std::string check;
         if (!line.expected.empty()) {
-            check = line.expected == *winner ? "OK" : "WRONG";
+            check = line.expected == winner ? "OK" : "WRONG";
             wrong += check == "WRONG";
         }
         out << fmt::format("{:>3}  {:<44} {:<9} {:>8}  {:<5} {:>13} {:>8.3f}\n", i + 1, position,
-                           *winner, line.expected.empty() ? "-" : line.expected, check, nodes,
+                           winner, line.expected.empty() ? "-" : line.expected, check, nodes,
                            seconds)
             << std::flush;
     }

@@ -109,7 +109,7 @@ void ProofSearch::store(std::uint64_t key, int counter, Numbers numbers, std::ui
 void ProofSearch::report() {
     if (limits_->progress) {
         limits_->progress(
-            {nodes_, root_numbers_.proof, root_numbers_.disproof, stored_, table_.size()});
+            {winner_, nodes_, root_numbers_.proof, root_numbers_.disproof, stored_, table_.size()});
     }
 }
 
@@ -146,8 +146,19 @@ ProofResult ProofSearch::prove(const Position& root, Color winner, const ProofLi
     result.proof = numbers.proof == 0                   ? Proof::proven
                    : numbers.disproof == 0 && full_rule ? Proof::disproven
                                                         : Proof::unknown;
-    result.final = {nodes_, numbers.proof, numbers.disproof, stored_, table_.size()};
+    result.final = {winner, nodes_, numbers.proof, numbers.disproof, stored_, table_.size()};
     return result;
+}
+
+std::optional<Value> ProofSearch::value(const Position& root, const ProofLimits& limits,
+                                        std::uint64_t& nodes) {
+    for (const Color side : {root.side, opponent(root.side)}) {
+        const ProofResult result = prove(root, side, limits);
+        nodes += result.final.nodes;
+        if (result.proof == Proof::unknown) return std::nullopt;
+        if (result.proof == Proof::proven) return side == root.side ? Value::win : Value::loss;
+    }
+    return Value::draw;
 }
 
 ProofSearch::Numbers ProofSearch::search(Position& pos, std::uint32_t proof_threshold,

@@ -27,9 +27,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "games/soldiers/position.hpp"
+#include "games/soldiers/solver.hpp"
 
 namespace sente::soldiers {
 
@@ -40,6 +42,7 @@ enum class Proof : std::uint8_t {
 };
 
 struct ProofProgress {
+    Color winner = kSoldiers;    // the side whose win is asked
     std::uint64_t nodes = 0;     // positions expanded so far
     std::uint32_t proof = 0;     // the root's proof number: about how many positions remain
     std::uint32_t disproof = 0;  // ... to prove it, and to disprove it
@@ -73,6 +76,12 @@ class ProofSearch {
     // Whether `winner` forces a win from `root`, taken without earlier history (its counter of
     // plies without a capture counts).
     ProofResult prove(const Position& root, Color winner, const ProofLimits& limits = {});
+
+    // The value of `root` for the side to move from the two questions, the side to move's win
+    // asked first: a win for one side, else a draw. Nothing when a search was given up; `nodes`
+    // counts the positions both took.
+    std::optional<Value> value(const Position& root, const ProofLimits& limits,
+                               std::uint64_t& nodes);
 
   private:
     struct Entry {
