@@ -230,7 +230,6 @@ ProofSearch::Numbers ProofSearch::search(Position& pos, std::uint32_t proof_thre
             stopped_) {
             break;
         }
-        Child& child = children_[best];
         const std::uint32_t own_threshold = winner_moves ? proof_threshold : disproof_threshold;
         const std::uint32_t other_threshold = winner_moves ? disproof_threshold : proof_threshold;
         const std::uint32_t own_limit = std::min(own_threshold, beyond(second_own));
@@ -238,7 +237,7 @@ ProofSearch::Numbers ProofSearch::search(Position& pos, std::uint32_t proof_thre
         // each other open child (this child is open: its own number would else be settled).
         const std::uint32_t other_limit =
             other_threshold >= kInfinite ? kInfinite : other_threshold - (other_open - 1);
-        const Move move = child.move;
+        const Move move = children_[best].move;
         const Undo undo = make_move(pos, move);
         ++depth_;
         const Numbers found = winner_moves ? search(pos, own_limit, other_limit)
