@@ -10,6 +10,7 @@
 #include "games/soldiers/proof_search.hpp"
 #include "games/soldiers/solver.hpp"
 #include "soldiers_position_text.hpp"
+#include "soldiers_random_point.hpp"
 
 using namespace sente::soldiers;
 
@@ -27,15 +28,10 @@ Value proven_value(ProofSearch& search, const Position& pos) {
 Position random_endgame(std::mt19937_64& rng, int size, int generals, int soldiers) {
     Position pos = start_position(size);
     pos.generals = pos.soldiers = 0;
-    const auto random_empty_point = [&] {
-        for (;;) {
-            const int point =
-                point_at(static_cast<int>(rng() % size), static_cast<int>(rng() % size));
-            if (pos.empty() & point_bit(point)) return point;
-        }
-    };
-    while (popcount(pos.generals) < generals) pos.generals |= point_bit(random_empty_point());
-    while (popcount(pos.soldiers) < soldiers) pos.soldiers |= point_bit(random_empty_point());
+    while (popcount(pos.generals) < generals)
+        pos.generals |= point_bit(random_empty_point(rng, pos));
+    while (popcount(pos.soldiers) < soldiers)
+        pos.soldiers |= point_bit(random_empty_point(rng, pos));
     pos.side = rng() & 1 ? kGenerals : kSoldiers;
     return pos;
 }

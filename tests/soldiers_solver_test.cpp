@@ -10,6 +10,7 @@
 #include "games/soldiers/game.hpp"
 #include "games/soldiers/solver.hpp"
 #include "soldiers_position_text.hpp"
+#include "soldiers_random_point.hpp"
 #include "soldiers_reference.hpp"
 #include "soldiers_to_reference.hpp"
 
@@ -91,16 +92,9 @@ TEST_CASE("the solver agrees with brute force over the full rules") {
         const int size = 5 + trial % 2;
         Position pos = start_position(size);
         pos.generals = pos.soldiers = 0;
-        const auto random_empty_point = [&] {
-            for (;;) {
-                const int point =
-                    point_at(static_cast<int>(rng() % size), static_cast<int>(rng() % size));
-                if (pos.empty() & point_bit(point)) return point;
-            }
-        };
-        pos.soldiers |= point_bit(random_empty_point());
+        pos.soldiers |= point_bit(random_empty_point(rng, pos));
         const int generals = 1 + static_cast<int>(rng() % 3);
-        for (int g = 0; g < generals; ++g) pos.generals |= point_bit(random_empty_point());
+        for (int g = 0; g < generals; ++g) pos.generals |= point_bit(random_empty_point(rng, pos));
         pos.side = rng() & 1 ? kGenerals : kSoldiers;
         pos.quiet_plies = static_cast<std::uint8_t>(93 + rng() % 8);
 

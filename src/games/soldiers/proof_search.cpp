@@ -22,19 +22,19 @@ std::uint32_t beyond(std::uint32_t second) {
     return capped(std::uint64_t{second} + second / 4 + 1);
 }
 
-enum class Settled : std::uint8_t { open, won, not_won };
-
-// Whether the game is over at `pos`, from `winner`'s view: won, not won (lost or drawn), or
-// still open. The rules of position.hpp's status() without the repetition rule (see the header),
-// the draw coming after `quiet_limit` plies without a capture.
-Settled settled(const Position& pos, Color winner, int quiet_limit) {
-    if (pos.soldiers == 0) return winner == kGenerals ? Settled::won : Settled::not_won;
-    if (!has_move(pos)) return winner != pos.side ? Settled::won : Settled::not_won;
-    if (pos.quiet_plies >= quiet_limit) return Settled::not_won;
-    return Settled::open;
-}
-
 }  // namespace
+
+// The numbers of a finished game from the winner's view: won (proof 0) or not won, lost or drawn
+// (disproof 0); nothing while it goes on. The rules of position.hpp's status() without the
+// repetition rule (see the header), the draw coming after quiet_limit_ plies without a capture.
+std::optional<ProofSearch::Numbers> ProofSearch::game_over(const Position& pos) const {
+    constexpr Numbers kWon{0, kInfinite};
+    constexpr Numbers kNotWon{kInfinite, 0};
+    if (pos.soldiers == 0) return winner_ == kGenerals ? kWon : kNotWon;
+    if (!has_move(pos)) return winner_ != pos.side ? kWon : kNotWon;
+    if (pos.quiet_plies >= quiet_limit_) return kNotWon;
+    return std::nullopt;
+}
 
 ProofSearch::ProofSearch(std::size_t table_mb) {
     const std::size_t wanted = std::max<std::size_t>(table_mb, 1) * 1024 * 1024 / sizeof(Entry);
@@ -129,18 +129,8 @@ ProofResult ProofSearch::prove(const Position& root, Color winner, const ProofLi
     next_report_ = limits.progress_interval;
     Position pos = root;
     ProofResult result;
-    Numbers numbers{1, 1};
-    switch (settled(pos, winner, limits.quiet_limit)) {
-        case Settled::won:
-            numbers = {0, kInfinite};
-            break;
-        case Settled::not_won:
-            numbers = {kInfinite, 0};
-            break;
-        case Settled::open:
-            numbers = search(pos, kInfinite, kInfinite);
-            break;
-    }
+    const auto over = game_over(pos);
+    const Numbers numbers = over ? *over : search(pos, kInfinite, kInfinite);
     // Not won within a shorter limit than the rule's says nothing about the game.
     const bool full_rule = quiet_limit_ >= kQuietPlyLimit;
     result.proof = numbers.proof == 0                   ? Proof::proven
@@ -174,18 +164,8 @@ ProofSearch::Numbers ProofSearch::search(Position& pos, std::uint32_t proof_thre
     const std::size_t first = children_.size();
     for_each_move(pos, [&](Move move) {
         const Undo undo = make_move(pos, move);
-        Numbers numbers{1, 1};
-        switch (settled(pos, winner_, quiet_limit_)) {
-            case Settled::won:
-                numbers = {0, kInfinite};
-                break;
-            case Settled::not_won:
-                numbers = {kInfinite, 0};
-                break;
-            case Settled::open:
-                numbers = look_up(key_of(pos), pos.quiet_plies);
-                break;
-        }
+        const auto over = game_over(pos);
+        const Numbers numbers = over ? *over : look_up(key_of(pos), pos.quiet_plies);
         unmake_move(pos, move, undo);
         children_.push_back({move, numbers.proof, numbers.disproof});
     });

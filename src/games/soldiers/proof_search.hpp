@@ -102,6 +102,7 @@ class ProofSearch {
         std::uint32_t disproof;
     };
 
+    std::optional<Numbers> game_over(const Position& pos) const;
     Numbers look_up(std::uint64_t key, int counter) const;
     void store(std::uint64_t key, int counter, Numbers numbers, std::uint64_t work);
     // The entry's key: the placement, the side to move and the side whose win is asked.
